@@ -1,0 +1,204 @@
+import { BadRequestError, NotFoundError } from '../errors.ts';
+import { newId, nowIso } from '../ids.ts';
+import type { Predicate } from '../query/filter.ts';
+import { compareBySort, type ListOptions, project } from '../query/list-options.ts';
+import type { Db } from './open-database.ts';
+import type { RecordPatch } from './record-data.ts';
+
+export type EntityRecord = Record<string, unknown> & { id: string };
+
+/** Who is writing: recorded as `created_by` (e-mail) and `created_by_id`. */
+export interface Author {
+  id: string | null;
+  email: string | null;
+}
+
+/** Receives every committed change (the realtime server broadcasts it). */
+export type ChangeListener = (appId: string, entity: string, type: 'create' | 'update' | 'delete', record: EntityRecord) => void;
+
+interface Row {
+  record: EntityRecord;
+  seq: number;
+}
+
+/**
+ * Entity records. SQLite is the source of truth (one JSON row per record, indexed by app and entity); each collection
+ * is also kept in memory in insertion order, so filters and sorts over 10,000 records take milliseconds without
+ * re-parsing JSON. The cache is only updated after a transaction commits.
+ */
+export class EntityStore {
+  private readonly cache = new Map<string, Map<string, Row>>();
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onChange: ChangeListener,
+  ) {
+    this.stmts = {
+      collection: db.prepare('SELECT 1 FROM collections WHERE app_id = ? AND entity = ?'),
+      addCollection: db.prepare('INSERT OR IGNORE INTO collections (app_id, entity, created_date) VALUES (?, ?, ?)'),
+      load: db.prepare('SELECT seq, data FROM records WHERE app_id = ? AND entity = ? ORDER BY seq'),
+      insert: db.prepare('INSERT INTO records (app_id, entity, id, data) VALUES (?, ?, ?, ?)'),
+      update: db.prepare('UPDATE records SET data = ? WHERE app_id = ? AND entity = ? AND id = ?'),
+      remove: db.prepare('DELETE FROM records WHERE app_id = ? AND entity = ? AND id = ?'),
+    };
+  }
+
+  /** Forgets the in-memory copy (after a reset). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  exists(appId: string, entity: string): boolean {
+    return this.stmts.collection.get(appId, entity) !== undefined;
+  }
+
+  /** Rows of a collection in insertion order; throws 404 for a collection never written. */
+  private rows(appId: string, entity: string): Map<string, Row> {
+    const key = `${appId}\u0000${entity}`;
+    let rows = this.cache.get(key);
+    if (rows) return rows;
+    if (!this.exists(appId, entity)) {
+      throw new NotFoundError(`Entity ${entity} not found in app ${appId}`, 'entity_not_found');
+    }
+    rows = new Map();
+    for (const row of this.stmts.load.iterate(appId, entity) as Iterable<{ seq: number; data: string }>) {
+      const record = JSON.parse(row.data) as EntityRecord;
+      rows.set(record.id, { record, seq: row.seq });
+    }
+    this.cache.set(key, rows);
+    return rows;
+  }
+
+  /** Rows of a collection, creating the collection first (the emulator is lenient: first write creates it). */
+  private rowsForWrite(appId: string, entity: string): Map<string, Row> {
+    if (!this.exists(appId, entity)) this.stmts.addCollection.run(appId, entity, nowIso());
+    return this.rows(appId, entity);
+  }
+
+  list(appId: string, entity: string, where: Predicate | null, options: ListOptions): Record<string, unknown>[] {
+    const rows = this.rows(appId, entity);
+    const { sort, skip, limit, fields } = options;
+    const end = limit === null ? Number.POSITIVE_INFINITY : skip + limit;
+    let ordered: Iterable<Row>;
+    const only = sort.length === 1 ? sort[0] : undefined;
+    if (only && only.field === 'created_date') {
+      // Insertion order is created_date order (see nowIso), so the default sort needs no sorting at all.
+      const all = [...rows.values()];
+      ordered = only.descending ? all.reverse() : all;
+    } else {
+      const matching = [...rows.values()].filter((row) => !where || where(row.record));
+      ordered = matching.sort(compareBySort(sort));
+      where = null;
+    }
+    const out: Record<string, unknown>[] = [];
+    let index = 0;
+    for (const row of ordered) {
+      if (where && !where(row.record)) continue;
+      if (index >= skip) out.push(project(row.record, fields));
+      index++;
+      if (index >= end) break;
+    }
+    return out;
+  }
+
+  count(appId: string, entity: string, where: Predicate | null): number {
+    const rows = this.rows(appId, entity);
+    if (!where) return rows.size;
+    let n = 0;
+    for (const row of rows.values()) if (where(row.record)) n++;
+    return n;
+  }
+
+  get(appId: string, entity: string, id: string): EntityRecord {
+    const row = this.rows(appId, entity).get(id);
+    if (!row) throw new NotFoundError(`${entity} record ${id} not found`, 'record_not_found');
+    return row.record;
+  }
+
+  find(appId: string, entity: string, id: string): EntityRecord | undefined {
+    if (!this.exists(appId, entity)) return undefined;
+    return this.rows(appId, entity).get(id)?.record;
+  }
+
+  /** Creates records in one transaction (all or nothing); `ids` lets callers choose ids (User records). */
+  createMany(appId: string, entity: string, items: Record<string, unknown>[], author: Author, ids?: string[]): EntityRecord[] {
+    const write = this.db.transaction(() => {
+      const rows = this.rowsForWrite(appId, entity);
+      return items.map((data, i) => {
+        const now = nowIso();
+        const record: EntityRecord = {
+          ...data,
+          id: ids?.[i] ?? newId(),
+          created_date: now,
+          updated_date: now,
+          created_by: author.email,
+          created_by_id: author.id,
+        };
+        const info = this.stmts.insert.run(appId, entity, record.id, JSON.stringify(record));
+        return { record, seq: Number(info.lastInsertRowid), rows };
+      });
+    });
+    let created: ReturnType<typeof write>;
+    try {
+      created = write();
+    } catch (error) {
+      // A rolled-back first write must not leave a cached collection that the database does not have.
+      if (!this.exists(appId, entity)) this.cache.delete(`${appId}\u0000${entity}`);
+      throw error;
+    }
+    for (const { record, seq, rows } of created) rows.set(record.id, { record, seq });
+    for (const { record } of created) this.onChange(appId, entity, 'create', record);
+    return created.map((c) => c.record);
+  }
+
+  create(appId: string, entity: string, data: Record<string, unknown>, author: Author): EntityRecord {
+    return this.createMany(appId, entity, [data], author)[0]!;
+  }
+
+  /** Applies a patch (merge, `$set`, `$unset`, atomic `$inc`) inside one transaction. */
+  update(appId: string, entity: string, id: string, patch: RecordPatch): EntityRecord {
+    const rows = this.rows(appId, entity);
+    const next = this.db.transaction(() => {
+      const row = rows.get(id);
+      if (!row) throw new NotFoundError(`${entity} record ${id} not found`, 'record_not_found');
+      const record: EntityRecord = { ...row.record, ...patch.set, updated_date: nowIso() };
+      for (const field of patch.unset) delete record[field];
+      for (const [field, amount] of Object.entries(patch.inc)) {
+        const current = record[field] ?? 0;
+        if (typeof current !== 'number') {
+          throw new BadRequestError(`Cannot $inc ${field}: it holds a ${typeof current}, not a number`, 'invalid_body');
+        }
+        record[field] = current + amount;
+      }
+      this.stmts.update.run(JSON.stringify(record), appId, entity, id);
+      return { record, seq: row.seq };
+    })();
+    rows.set(id, next);
+    this.onChange(appId, entity, 'update', next.record);
+    return next.record;
+  }
+
+  delete(appId: string, entity: string, id: string): EntityRecord {
+    const rows = this.rows(appId, entity);
+    const row = rows.get(id);
+    if (!row) throw new NotFoundError(`${entity} record ${id} not found`, 'record_not_found');
+    this.stmts.remove.run(appId, entity, id);
+    rows.delete(id);
+    this.onChange(appId, entity, 'delete', row.record);
+    return row.record;
+  }
+
+  deleteMany(appId: string, entity: string, where: Predicate): number {
+    const rows = this.rows(appId, entity);
+    const doomed = [...rows.values()].filter((row) => where(row.record)).map((row) => row.record);
+    this.db.transaction(() => {
+      for (const record of doomed) this.stmts.remove.run(appId, entity, record.id);
+    })();
+    for (const record of doomed) {
+      rows.delete(record.id);
+      this.onChange(appId, entity, 'delete', record);
+    }
+    return doomed.length;
+  }
+}

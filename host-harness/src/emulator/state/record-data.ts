@@ -1,0 +1,93 @@
+import { BadRequestError } from '../errors.ts';
+
+/** Fields the emulator owns on every record; values sent by callers for them are ignored. */
+export const SYSTEM_FIELDS = new Set(['id', 'created_date', 'updated_date', 'created_by', 'created_by_id']);
+
+const MAX_DEPTH = 32;
+const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/** Checks an entity name from a URL (`^[A-Za-z][A-Za-z0-9_]{0,63}$`). */
+export function checkEntityName(name: string): void {
+  if (!ENTITY_NAME.test(name)) {
+    throw new BadRequestError(
+      `Invalid entity name: ${JSON.stringify(name.slice(0, 80))}. Names start with a letter and contain only letters, digits and _ (64 at most).`,
+      'invalid_entity_name',
+    );
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}
+
+function checkValue(value: unknown, depth: number, where: string): void {
+  if (depth > MAX_DEPTH) throw new BadRequestError(`${where} is nested more than ${MAX_DEPTH} levels deep`, 'invalid_body');
+  if (Array.isArray(value)) {
+    for (const item of value) checkValue(item, depth + 1, where);
+  } else if (isPlainObject(value)) {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.startsWith('$')) throw new BadRequestError(`Field names cannot start with $: ${key}`, 'invalid_body');
+      checkValue(inner, depth + 1, where);
+    }
+  }
+}
+
+/** Validates a record body (a JSON object) and drops the system fields. */
+export function recordData(body: unknown, where = 'The record'): Record<string, unknown> {
+  if (!isPlainObject(body)) throw new BadRequestError(`${where} must be a JSON object`, 'invalid_body');
+  checkValue(body, 0, where);
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (key === '__proto__') throw new BadRequestError('Field name __proto__ is not allowed', 'invalid_body');
+    if (!SYSTEM_FIELDS.has(key)) data[key] = value;
+  }
+  return data;
+}
+
+export interface RecordPatch {
+  set: Record<string, unknown>;
+  inc: Record<string, number>;
+  unset: string[];
+}
+
+const UPDATE_OPERATORS = new Set(['$set', '$inc', '$unset']);
+
+/**
+ * Reads an update body: plain fields are merged (a partial update), and `$set`, `$unset` and `$inc` work as in
+ * MongoDB. `$inc` is applied atomically inside the write transaction, so concurrent increments never lose one.
+ */
+export function recordPatch(body: unknown): RecordPatch {
+  if (!isPlainObject(body)) throw new BadRequestError('The update must be a JSON object', 'invalid_body');
+  const plain: Record<string, unknown> = {};
+  const patch: RecordPatch = { set: {}, inc: {}, unset: [] };
+  for (const [key, value] of Object.entries(body)) {
+    if (key === '__proto__') throw new BadRequestError('Field name __proto__ is not allowed', 'invalid_body');
+    if (!key.startsWith('$')) {
+      plain[key] = value;
+      continue;
+    }
+    if (!UPDATE_OPERATORS.has(key)) throw new BadRequestError(`Unknown update operator ${key}`, 'invalid_body');
+    if (key === '$unset') {
+      const fields = Array.isArray(value) ? value : isPlainObject(value) ? Object.keys(value) : null;
+      if (!fields || fields.some((f) => typeof f !== 'string')) {
+        throw new BadRequestError('$unset needs an object or an array of field names', 'invalid_body');
+      }
+      patch.unset.push(...(fields as string[]).filter((f) => !SYSTEM_FIELDS.has(f)));
+    } else if (key === '$inc') {
+      if (!isPlainObject(value)) throw new BadRequestError('$inc needs an object of field: number', 'invalid_body');
+      for (const [field, amount] of Object.entries(value)) {
+        if (typeof amount !== 'number' || !Number.isFinite(amount)) {
+          throw new BadRequestError(`$inc.${field} must be a finite number`, 'invalid_body');
+        }
+        if (SYSTEM_FIELDS.has(field) || field.startsWith('$') || field === '__proto__') {
+          throw new BadRequestError(`$inc cannot change ${field}`, 'invalid_body');
+        }
+        patch.inc[field] = amount;
+      }
+    } else {
+      Object.assign(patch.set, recordData(value, '$set'));
+    }
+  }
+  Object.assign(patch.set, recordData(plain, 'The update'));
+  return patch;
+}

@@ -1,0 +1,52 @@
+/**
+ * `npm start`: the platform emulator (and editor shell) on HARNESS_PORT (4400) and the built site on SITE_PORT (4401),
+ * both on localhost. `--no-site` leaves the site to Rspack's dev server (`npm run dev`).
+ * HARNESS_DATA: the emulator's data folder (default `.harness-data/`), or `memory` for a throwaway in-memory database.
+ */
+import { resolve } from 'node:path';
+import { readSiteConfig } from '../../scripts/site-config.ts';
+import { createEmulator } from './emulator/index.ts';
+import { createSiteServer, hasBuild } from './site/site-server.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const harnessPort = Number(process.env.HARNESS_PORT ?? 4400);
+const sitePort = Number(process.env.SITE_PORT ?? 4401);
+const host = 'localhost';
+const withSite = !process.argv.includes('--no-site');
+const dataSetting = process.env.HARNESS_DATA ?? '.harness-data';
+
+async function main(): Promise<void> {
+  const config = readSiteConfig();
+  const emulator = await createEmulator({
+    dataDir: dataSetting === 'memory' ? null : resolve(root, dataSetting),
+    appId: config.appId,
+    quiet: process.env.HARNESS_QUIET === '1',
+  });
+  const harnessUrl = await emulator.listen({ port: harnessPort, host });
+  console.log(`[harness] platform emulator: ${harnessUrl}/api  (login: ${harnessUrl}/login)`);
+
+  let site: ReturnType<typeof createSiteServer> | null = null;
+  if (withSite) {
+    const distDir = resolve(root, 'dist');
+    if (!hasBuild(distDir)) throw new Error('No build in dist/: run `npm run build` first (npm start does).');
+    site = createSiteServer({ distDir, config });
+    await new Promise<void>((done, fail) => {
+      site?.once('error', fail);
+      site?.listen(sitePort, host, done);
+    });
+    console.log(`[harness] site: http://${host}:${sitePort}/`);
+  }
+
+  const stop = async () => {
+    site?.close();
+    await emulator.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('[harness] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,141 @@
+/**
+ * The site server (port 4401): serves the built site from `dist/` the way a CDN would — every page by name
+ * (case-insensitive), unknown paths as the 404 page with status 404, hashed assets cached for a year, text compressed,
+ * security headers on every response, and CORS on the federated files for the editor origins only.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { pageNameForPath } from '../../../src/app/paths.ts';
+import type { SiteConfig } from '../../../src/site-config-types.ts';
+import { securityHeaders } from './security-headers.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.map']);
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+export interface SiteServerOptions {
+  distDir: string;
+  config: SiteConfig;
+  /** Compress text responses (brotli or gzip, as the client accepts). Default true. */
+  compress?: boolean;
+}
+
+interface Payload {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  mtimeMs: number;
+}
+
+/** Creates (does not start) the site server. */
+export function createSiteServer({ distDir, config, compress = true }: SiteServerOptions): Server {
+  const headers = securityHeaders(config);
+  const cache = new Map<string, Payload>();
+
+  const load = (file: string): Payload => {
+    const { mtimeMs } = statSync(file);
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === mtimeMs) return cached;
+    const payload: Payload = { body: readFileSync(file), mtimeMs };
+    cache.set(file, payload);
+    return payload;
+  };
+
+  /** The prerendered file of a page (e.g. `Pricing.html`), matched case-insensitively, else the app shell. */
+  const pageFile = (name: string): string => {
+    const prerendered = join(distDir, `${name}.html`);
+    return existsSync(prerendered) ? prerendered : join(distDir, 'index.html');
+  };
+
+  const staticFile = (pathname: string): string | null => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0')) return null;
+    const file = normalize(join(distDir, decoded));
+    if (!file.startsWith(distDir + sep)) return null;
+    try {
+      return statSync(file).isFile() ? file : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, file: string, status: number) => {
+    const ext = extname(file);
+    const payload = load(file);
+    const relative = file.slice(distDir.length).split(sep).join('/');
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
+    res.setHeader(
+      'Cache-Control',
+      HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    const origin = req.headers.origin;
+    if (
+      origin &&
+      config.editorOrigins.includes(origin) &&
+      (ext === '.js' || ext === '.css' || ext === '.json')
+    ) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+    }
+    res.setHeader('Vary', 'Origin, Accept-Encoding');
+    let body = payload.body;
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    if (compress && COMPRESSIBLE.has(ext) && body.length > 512) {
+      if (/\bbr\b/.test(accepts)) {
+        payload.br ??= brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+        body = payload.br;
+        res.setHeader('Content-Encoding', 'br');
+      } else if (/\bgzip\b/.test(accepts)) {
+        payload.gzip ??= gzipSync(body, { level: 9 });
+        body = payload.gzip;
+        res.setHeader('Content-Encoding', 'gzip');
+      }
+    }
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  return createServer((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const page = pageNameForPath(pathname);
+    if (page) return send(req, res, pageFile(page), 200);
+    const file = staticFile(pathname);
+    if (file && !file.endsWith('.html')) return send(req, res, file, 200);
+    const notFound = join(distDir, '404.html');
+    return send(req, res, existsSync(notFound) ? notFound : join(distDir, 'index.html'), 404);
+  });
+}
+
+/** True when `distDir` holds a build (index.html and the remote entry). */
+export function hasBuild(distDir: string): boolean {
+  return existsSync(join(distDir, 'index.html')) && readdirSync(distDir).includes('remoteEntry.js');
+}

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the servers of `npm start`: the site on
+ * :4401 and the harness on :4400, with an in-memory emulator. `npm test` builds first; the web server only serves.
+ */
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: 'http://localhost:4401',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/start.mjs --no-build',
+    url: 'http://localhost:4400/__harness/health',
+    reuseExistingServer: !ci,
+    timeout: 60_000,
+    env: { HARNESS_DATA: 'memory', HARNESS_QUIET: '1' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,118 @@
+/**
+ * One config, two outputs in `dist/`:
+ * - `site`: the standalone public site (`index.html` + `assets/`), without the Module Federation runtime;
+ * - `remote`: the federated remote (`remoteEntry.js`, `mf-manifest.json`, chunks in `mf/`) exposing `./App` and
+ *   `./bridge`, with React shared as singletons.
+ */
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { defineConfig } from '@rspack/cli';
+import { type Configuration, type RuleSetRule, rspack } from '@rspack/core';
+import { readSiteConfig } from './scripts/site-config.ts';
+
+const siteConfig = readSiteConfig();
+const production = process.env.NODE_ENV === 'production';
+const sitePort = Number(process.env.SITE_PORT ?? 4401);
+
+const rules: RuleSetRule[] = [
+  {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+      },
+      env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+    },
+    type: 'javascript/auto',
+  },
+  { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
+  { test: /\.(png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
+];
+
+const shared: Configuration = {
+  mode: production ? 'production' : 'development',
+  devtool: production ? false : 'cheap-module-source-map',
+  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  module: { rules },
+  performance: false,
+  experiments: { css: true },
+};
+
+const define = new rspack.DefinePlugin({ __SITE_CONFIG__: JSON.stringify(siteConfig) });
+
+const site: Configuration = {
+  ...shared,
+  name: 'site',
+  entry: { main: './src/main.tsx' },
+  output: {
+    path: new URL('./dist', import.meta.url).pathname,
+    publicPath: '/',
+    filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+    chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+    cssFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+    cssChunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    clean: false,
+  },
+  plugins: [
+    define,
+    new rspack.HtmlRspackPlugin({
+      template: './src/index.html',
+      templateParameters: {
+        title: `${siteConfig.agencyName} | Business platforms and automations for UK small businesses`,
+        description:
+          'Custom business platforms and automations for UK small businesses: customer tracking, auto-replies, follow-ups, quotes and bookings in one place.',
+      },
+      scriptLoading: 'defer',
+    }),
+    new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),
+  ],
+  devServer: {
+    port: sitePort,
+    host: 'localhost',
+    historyApiFallback: true,
+    hot: false,
+    liveReload: true,
+    headers: { 'Access-Control-Allow-Origin': siteConfig.editorOrigins[0] ?? '' },
+  },
+};
+
+const remote: Configuration = {
+  ...shared,
+  name: 'remote',
+  entry: {},
+  output: {
+    path: new URL('./dist', import.meta.url).pathname,
+    publicPath: 'auto',
+    uniqueName: 'agency_site',
+    filename: 'mf/[name].[contenthash:8].js',
+    chunkFilename: 'mf/[name].[contenthash:8].js',
+    cssFilename: 'mf/[name].[contenthash:8].css',
+    cssChunkFilename: 'mf/[name].[contenthash:8].css',
+    assetModuleFilename: 'mf/[name].[contenthash:8][ext]',
+    clean: false,
+  },
+  plugins: [
+    define,
+    new ModuleFederationPlugin({
+      name: 'agency_site',
+      filename: 'remoteEntry.js',
+      manifest: true,
+      dts: false,
+      exposes: {
+        './App': './src/federation/app-entry.tsx',
+        './bridge': './src/bridge/index.ts',
+      },
+      shared: {
+        react: { singleton: true, requiredVersion: '^19.0.0' },
+        'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+        'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
+        'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
+      },
+    }),
+  ],
+};
+
+export default defineConfig([site, remote]);

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+/** `npm run build`: a clean production build of the site and the federated remote into dist/. */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+rmSync(resolve(root, 'dist'), { recursive: true, force: true });
+const started = performance.now();
+const result = spawnSync(resolve(root, 'node_modules/.bin/rspack'), ['build'], {
+  stdio: 'inherit',
+  cwd: root,
+});
+if (result.status !== 0) process.exit(result.status ?? 1);
+console.log(`[build] done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

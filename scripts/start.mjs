@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * `npm start`  : build the site, then run the harness (emulator on :4400) and the site server (:4401).
+ * `npm run dev`: the harness, with the site on Rspack's dev server (:4401, live reload).
+ * `--no-build` : serve the existing dist/ (used by the end-to-end tests after `npm test` has built).
+ * Ctrl-C stops everything.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => resolve(root, 'node_modules/.bin', name);
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+
+if (!dev && !args.has('--no-build')) {
+  const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const children = [];
+const run = (command, commandArgs, extraEnv = {}) => {
+  const child = spawn(command, commandArgs, {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, ...extraEnv },
+  });
+  child.on('exit', (code, signal) => {
+    for (const other of children) if (other !== child && other.exitCode === null) other.kill('SIGTERM');
+    process.exitCode = code ?? (signal ? 1 : 0);
+  });
+  children.push(child);
+};
+
+run(bin('tsx'), ['host-harness/src/main.ts', ...(dev ? ['--no-site'] : [])]);
+if (dev) run(bin('rspack'), ['serve', '--config-name', 'site']);
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) if (child.exitCode === null) child.kill(signal);
+  });
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check, in order — types, lint and import boundaries, unit and integration tests (Vitest), the
+ * production build and its size budgets, then the end-to-end tests (Playwright in Debian's Chromium against the
+ * harness). Exits non-zero on the first failure; prints one closing line with the counts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => resolve(root, 'node_modules/.bin', name);
+mkdirSync(resolve(root, 'test-results'), { recursive: true });
+
+const steps = [
+  ['types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint', bin('biome'), ['check', '.']],
+  ['boundaries', process.execPath, ['scripts/check-boundaries.mjs']],
+  [
+    'unit+integration',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  ],
+  ['build', process.execPath, ['scripts/build.mjs']],
+  ...(existsSync(resolve(root, 'scripts/check-budgets.mjs'))
+    ? [['budgets', process.execPath, ['scripts/check-budgets.mjs']]]
+    : []),
+  ['e2e', bin('playwright'), ['test']],
+];
+
+const only = process.argv.slice(2);
+const timings = [];
+for (const [name, command, args] of steps) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = performance.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: process.env });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  timings.push(`${name} ${seconds}s`);
+  if (result.status !== 0) {
+    console.error(
+      `\n[test] step "${name}" failed (exit ${result.status ?? result.signal}) after ${seconds}s`,
+    );
+    summary();
+    process.exit(1);
+  }
+}
+summary();
+
+function summary() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const vitest = resolve(root, 'test-results/vitest.json');
+  if (existsSync(vitest)) {
+    const report = JSON.parse(readFileSync(vitest, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  const e2e = resolve(root, 'test-results/e2e.json');
+  if (existsSync(e2e)) {
+    const stats = JSON.parse(readFileSync(e2e, 'utf8')).stats ?? {};
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += stats.unexpected ?? 0;
+    skipped += stats.skipped ?? 0;
+  }
+  console.log(`\n[test] ${timings.join(', ')}`);
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+}

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { type BaseLocationHook, Router } from 'wouter';
+import { startBridge } from './bridge-setup.ts';
+import { SiteLayout } from './layout/site-layout.tsx';
+import { AppRoutes } from './routes.tsx';
+
+export interface AppProps {
+  /** Path prefix when the site is mounted below the root of a host (e.g. `/preview`). */
+  base?: string;
+  /** Location to render on the server (prerendering). */
+  ssrPath?: string;
+  ssrSearch?: string;
+  /** A custom location hook (e.g. wouter's `memoryLocation` in a host that owns the address bar). */
+  hook?: BaseLocationHook;
+}
+
+/** The whole site as one component: the standalone entry renders it, and the federated remote exposes it as `./App`. */
+export function App({ base, ssrPath, ssrSearch, hook }: AppProps) {
+  useEffect(() => {
+    startBridge();
+  }, []);
+  return (
+    <Router base={base ?? ''} ssrPath={ssrPath} ssrSearch={ssrSearch} {...(hook ? { hook } : {})}>
+      <SiteLayout>
+        <AppRoutes />
+      </SiteLayout>
+    </Router>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The site's pages: name → path. Routes, links and page-visit logs all read this table. Page names are matched
+ * case-insensitively (spec §2): `/pricing` is Pricing.
+ */
+export const pageNames = [
+  'Index',
+  'Challenges',
+  'Solutions',
+  'Results',
+  'Process',
+  'Pricing',
+  'PaymentSuccess',
+] as const;
+
+export type PageName = (typeof pageNames)[number];
+
+export const paths: Record<PageName, string> = {
+  Index: '/',
+  Challenges: '/Challenges',
+  Solutions: '/Solutions',
+  Results: '/Results',
+  Process: '/Process',
+  Pricing: '/Pricing',
+  PaymentSuccess: '/PaymentSuccess',
+};
+
+/** Pages linked from the header and the footer, in order. */
+export const navPages = [
+  'Challenges',
+  'Solutions',
+  'Results',
+  'Process',
+  'Pricing',
+] as const satisfies PageName[];
+
+const byLowerName = new Map<string, PageName>(pageNames.map((name) => [name.toLowerCase(), name]));
+
+/** The canonical page name of a path (`/` and `/index` → Index; `/pricing/` → Pricing), or null for any other path. */
+export function pageNameForPath(path: string): PageName | null {
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed === '') return 'Index';
+  if (!trimmed.startsWith('/') || trimmed.indexOf('/', 1) !== -1) return null;
+  return byLowerName.get(trimmed.slice(1).toLowerCase()) ?? null;
+}

@@ -1,0 +1,13 @@
+/**
+ * The parent-frame bridge, exposed as `./bridge`. It imports nothing from the app: the app hands it its configuration.
+ */
+export { type Bridge, type BridgeOptions, installBridge } from './install-bridge.ts';
+export { allowedOrigin, type LaunchParams, takeLaunchParams, validId } from './launch-params.ts';
+export type {
+  AppChangedUrlMessage,
+  AppErrorDetails,
+  AppErrorMessage,
+  BridgeMessage,
+  PreloadErrorMessage,
+} from './messages.ts';
+export { resolveParentOrigin } from './parent-origin.ts';

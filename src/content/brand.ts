@@ -1,0 +1,16 @@
+import { siteConfig } from '../site-config.ts';
+
+/** The agency's identity and contact details; all configurable at build time (see README, "Configuration"). */
+export const brand = {
+  name: siteConfig.agencyName,
+  tagline: 'Business platforms and automations for UK small businesses',
+  email: siteConfig.contactEmail,
+  phone: siteConfig.contactPhone,
+  address: siteConfig.contactAddress,
+  schedulingUrl: siteConfig.schedulingUrl,
+  officeHours: 'Mon-Fri 9am-5pm',
+} as const;
+
+/** `tel:` link for a UK phone number written with spaces. */
+export const phoneHref = `tel:${brand.phone.replace(/[^\d+]/g, '')}`;
+export const emailHref = `mailto:${brand.email}`;

@@ -1,0 +1,36 @@
+import { HEADERS } from './constants.ts';
+import { PlatformHttpError } from './errors/http-error.ts';
+
+type Body = {
+  error?: { message?: unknown; code?: unknown };
+  message?: unknown;
+  detail?: unknown;
+  code?: unknown;
+};
+
+const asText = (value: unknown): string | undefined =>
+  value === undefined || value === null || value === ''
+    ? undefined
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/**
+ * Turns a failed answer into a {@link PlatformHttpError} exactly as the contract derives it:
+ * message = `error.message` || `message` || `detail` || the client's own message;
+ * code = `error.code` ?? `code` ?? header `x-base44-connector-error`; `data` = the parsed body (text when not JSON).
+ */
+export function deriveHttpError(status: number, data: unknown, headers: Headers): PlatformHttpError {
+  const body: Body = data !== null && typeof data === 'object' ? (data as Body) : {};
+  const message =
+    asText(body.error?.message) ||
+    asText(body.message) ||
+    asText(body.detail) ||
+    `Request failed with status code ${status}`;
+  const code = body.error?.code ?? body.code ?? headers.get(HEADERS.connectorError) ?? undefined;
+  return new PlatformHttpError(message, {
+    status,
+    code: code === undefined ? undefined : String(code),
+    data,
+  });
+}

@@ -1,0 +1,39 @@
+import { toCallBody } from './call-body.ts';
+import type { HttpCore } from './http-core.ts';
+
+/** One integration endpoint: resolves the answer's body. */
+export type IntegrationEndpoint = <T = unknown>(params?: object) => Promise<T>;
+/** The endpoints of one package, by name (`Core.SendEmail`). */
+export type IntegrationPackage = Record<string, IntegrationEndpoint>;
+/** Integration packages by name: `Core` or an installable package. */
+export type IntegrationsClient = Record<string, IntegrationPackage> & { Core: IntegrationPackage };
+
+/** Property reads a promise check or a debugger makes; answering them would look like a package. */
+const isInternalKey = (key: string | symbol): key is symbol =>
+  typeof key !== 'string' || key === 'then' || key.startsWith('_');
+
+function proxyOf<T>(create: (key: string) => T): Record<string, T> {
+  return new Proxy({} as Record<string, T>, {
+    get: (_target, key) => (isInternalKey(key) ? undefined : create(key)),
+  });
+}
+
+/**
+ * Creates the integrations client: `integrations.Core.SendEmail(params)` posts to
+ * `/integration-endpoints/Core/{name}`, any other package to
+ * `/integration-endpoints/installable/{package}/integration-endpoints/{name}`. The body rule and the string rejection
+ * are those of functions.
+ */
+export function createIntegrationsClient(core: HttpCore): IntegrationsClient {
+  return proxyOf((pkg) =>
+    proxyOf<IntegrationEndpoint>((name) => async (params) => {
+      const body = toCallBody('Integration', name, params);
+      const base = `/apps/${core.appId}/integration-endpoints`;
+      const path =
+        pkg === 'Core'
+          ? `${base}/Core/${encodeURIComponent(name)}`
+          : `${base}/installable/${encodeURIComponent(pkg)}/integration-endpoints/${encodeURIComponent(name)}`;
+      return (await core.request(path, { method: 'POST', body })).data as never;
+    }),
+  ) as IntegrationsClient;
+}

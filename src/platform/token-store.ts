@@ -1,0 +1,47 @@
+import { TOKEN_STORAGE_KEYS } from './constants.ts';
+
+/** The part of `Storage` the token store uses; a test passes a `Map`-backed object. */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Persists the user token under both contract keys. */
+export interface TokenStore {
+  /** The stored token (primary key first, then the compat key), or null. */
+  get(): string | null;
+  /** Writes the token under both keys. */
+  save(token: string): void;
+  /** Removes both keys. */
+  clear(): void;
+}
+
+/** `localStorage` when reachable: reading it throws in sandboxed frames and with storage blocked. */
+function defaultStorage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates the token store, the only place that touches `localStorage`. Missing or blocked storage is not an error:
+ * the token then lives in memory only (in the HTTP core), and every method here is a no-op.
+ */
+export function createTokenStore(storage?: StorageLike | null): TokenStore {
+  const target = storage === undefined ? defaultStorage() : storage;
+  const attempt = <T>(action: (s: StorageLike) => T, fallback: T): T => {
+    try {
+      return target ? action(target) : fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    get: () => attempt((s) => TOKEN_STORAGE_KEYS.map((key) => s.getItem(key)).find(Boolean) ?? null, null),
+    save: (token) => attempt((s) => TOKEN_STORAGE_KEYS.forEach((key) => s.setItem(key, token)), undefined),
+    clear: () => attempt((s) => TOKEN_STORAGE_KEYS.forEach((key) => s.removeItem(key)), undefined),
+  };
+}
