@@ -2,7 +2,12 @@ import { ERROR_CODES } from './constants.ts';
 import { RealtimeError } from './errors/realtime-error.ts';
 import type { HttpCore, QueryParams } from './http-core.ts';
 import type { RealtimeSubscriber } from './realtime-subscriber.ts';
-import type { AgentConversation, AgentMessage, ConversationUpdateData, CreateConversationPayload } from './types.ts';
+import type {
+  AgentConversation,
+  AgentMessage,
+  ConversationUpdateData,
+  CreateConversationPayload,
+} from './types.ts';
 
 /** Calls on the app's AI agents, `/apps/{appId}/agents`. */
 export interface AgentsClient {
@@ -42,7 +47,8 @@ export function mergeMessage(conversation: AgentConversation, message: AgentMess
 /** Creates the agents client; pass `realtime` to enable `subscribeToConversation`. */
 export function createAgentsClient(core: HttpCore, realtime?: () => RealtimeSubscriber): AgentsClient {
   const base = `/apps/${core.appId}/agents`;
-  const get = async <T>(path: string, query?: QueryParams) => (await core.request<T>(base + path, { query })).data;
+  const get = async <T>(path: string, query?: QueryParams) =>
+    (await core.request<T>(base + path, { query })).data;
   const post = async <T>(path: string, body: unknown) =>
     (await core.request<T>(base + path, { method: 'POST', body })).data;
   const conversationPath = (id: string) => `/conversations/${encodeURIComponent(id)}`;
@@ -54,7 +60,10 @@ export function createAgentsClient(core: HttpCore, realtime?: () => RealtimeSubs
     getConversation,
     createConversation: (payload) => post('/conversations', payload),
     addMessage: (conversation, message) =>
-      post(`${conversationPath(typeof conversation === 'string' ? conversation : conversation.id)}/messages`, message),
+      post(
+        `${conversationPath(typeof conversation === 'string' ? conversation : conversation.id)}/messages`,
+        message,
+      ),
     subscribeToConversation(id, onUpdate, onError) {
       if (!realtime) throw new RealtimeError('Realtime is not available', ERROR_CODES.realtimeUnavailable);
       // Updates that arrive before the first load are applied, in order, once it is there.
@@ -69,7 +78,11 @@ export function createAgentsClient(core: HttpCore, realtime?: () => RealtimeSubs
           current = current.then((conversation) => {
             if (!conversation) return null;
             const next = mergeMessage(conversation, message);
-            onUpdate(next);
+            try {
+              onUpdate(next);
+            } catch (error) {
+              onError?.(error as Error);
+            }
             return next;
           });
         },

@@ -1,3 +1,5 @@
+import { ERROR_CODES } from './constants.ts';
+import { RealtimeError } from './errors/realtime-error.ts';
 import type { HttpCore, QueryParams } from './http-core.ts';
 import type { RealtimeSubscriber } from './realtime-subscriber.ts';
 import type {
@@ -100,7 +102,7 @@ export function createEntityHandler<T extends EntityRecord = EntityRecord>(
     me: () => call('/me'),
     updateMe: (data) => call('/me', 'PUT', data),
     subscribe(onChange, onError) {
-      if (!realtime) throw new Error('Realtime is not available on this client');
+      if (!realtime) throw new RealtimeError('Realtime is not available', ERROR_CODES.realtimeUnavailable);
       return realtime().subscribe(`entities:${core.appId}:${name}`, {
         update: (data) => onChange(data as EntityChangeEvent<T>),
         error: onError,
@@ -118,8 +120,8 @@ export function createEntitiesClient(core: HttpCore, realtime?: () => RealtimeSu
   return new Proxy({} as EntitiesClient, {
     get(_target, name) {
       if (typeof name !== 'string' || name === 'then' || name.startsWith('_')) return undefined;
-      let handler = handlers.get(name);
-      if (!handler) handlers.set(name, (handler = createEntityHandler(core, name, realtime)));
+      const handler = handlers.get(name) ?? createEntityHandler(core, name, realtime);
+      handlers.set(name, handler);
       return handler;
     },
   });

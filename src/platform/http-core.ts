@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEOUT_MS, HEADERS } from './constants.ts';
+import { DEFAULT_TIMEOUT_MS, HEADERS, ID_PATTERN } from './constants.ts';
 import { deriveHttpError } from './error-derivation.ts';
 import { PlatformAbortError } from './errors/abort-error.ts';
 import { PlatformNetworkError } from './errors/network-error.ts';
@@ -128,6 +128,10 @@ function parseBody(response: Response, text: string): unknown {
  * @example const core = createHttpCore({ appId: 'local-app', serverUrl: 'https://api.example.com', token });
  */
 export function createHttpCore(options: HttpCoreOptions): HttpCore {
+  // The app id is part of every path: refuse `../` and friends once, here (security rule 5).
+  if (!ID_PATTERN.test(options.appId)) {
+    throw new PlatformError(`Invalid appId: ${JSON.stringify(options.appId)}`, { code: 'invalid_app_id' });
+  }
   const tokenRef = { current: options.token ?? null };
   return buildCore(options, validateServerUrl(options.serverUrl ?? ''), tokenRef, null);
 }

@@ -166,7 +166,11 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       return Promise.resolve(socket);
     }
     loading ??= loadIo().then((io) => {
-      const created = io(options.serverUrl || undefined, { ...SOCKET_OPTIONS, query: handshakeQuery() });
+      const created = io(options.serverUrl || undefined, {
+        ...SOCKET_OPTIONS,
+        transports: [...SOCKET_OPTIONS.transports],
+        query: handshakeQuery(),
+      });
       socket = created;
       attach(created);
       if (!wanted) created.disconnect();
@@ -195,9 +199,9 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       setState(socket || loading ? CONNECTION_STATE.disconnected : state);
     },
     subscribe(room, handlers) {
-      let set = rooms.get(room);
-      if (!set) {
-        rooms.set(room, (set = new Set()));
+      const set = rooms.get(room) ?? new Set<RoomHandlers>();
+      if (!rooms.has(room)) {
+        rooms.set(room, set);
         if (socket?.connected) socket.emit('join', room);
       }
       set.add(handlers);

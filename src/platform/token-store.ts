@@ -41,7 +41,13 @@ export function createTokenStore(storage?: StorageLike | null): TokenStore {
   };
   return {
     get: () => attempt((s) => TOKEN_STORAGE_KEYS.map((key) => s.getItem(key)).find(Boolean) ?? null, null),
-    save: (token) => attempt((s) => TOKEN_STORAGE_KEYS.forEach((key) => s.setItem(key, token)), undefined),
-    clear: () => attempt((s) => TOKEN_STORAGE_KEYS.forEach((key) => s.removeItem(key)), undefined),
+    save: (token) =>
+      attempt((s) => {
+        for (const key of TOKEN_STORAGE_KEYS) s.setItem(key, token);
+      }, undefined),
+    clear: () =>
+      attempt((s) => {
+        for (const key of TOKEN_STORAGE_KEYS) s.removeItem(key);
+      }, undefined),
   };
 }
