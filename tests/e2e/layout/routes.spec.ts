@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+const pages = [
+  ['/', 'Index'],
+  ['/Index', 'Index'],
+  ['/Challenges', 'Challenges'],
+  ['/Solutions', 'Solutions'],
+  ['/Results', 'Results'],
+  ['/Process', 'Process'],
+  ['/Pricing', 'Pricing'],
+  ['/PaymentSuccess', 'PaymentSuccess'],
+] as const;
+
+test.describe('routes', () => {
+  for (const [path] of pages) {
+    test(`${path} renders its page inside the layout`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Page Not Found')).toHaveCount(0);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    });
+  }
+
+  test('page names match case-insensitively: /pricing is /Pricing', async ({ page }) => {
+    await page.goto('/Pricing');
+    const expected = await page.getByRole('heading', { level: 1 }).textContent();
+    for (const path of ['/pricing', '/PRICING', '/pricing/']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected ?? '');
+    }
+  });
+
+  test('an unknown path shows Page Not Found naming the path, and Go Home leads to /', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('/no-such-page');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL('http://localhost:4401/');
+    await expect(page.getByText('Page Not Found')).toHaveCount(0);
+  });
+
+  test('header links navigate without a full reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    const nav = page.getByRole('navigation', { name: 'Primary' }).first();
+    for (const name of ['Challenges', 'Solutions', 'Results', 'Process', 'Pricing']) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(`http://localhost:4401/${name}`);
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+});
