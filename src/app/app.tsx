@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { type BaseLocationHook, Router } from 'wouter';
+import { AuthGate } from './auth/auth-gate.tsx';
+import { usePageViewLog } from './auth/use-page-view-log.ts';
+import { useStartupAuth } from './auth/use-startup-auth.ts';
 import { startBridge } from './bridge-setup.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { AppRoutes } from './routes.tsx';
+import { ErrorBoundary } from './screens/error-boundary.tsx';
+import { SiteNotices } from './screens/site-notices.tsx';
 
 export interface AppProps {
   /** Path prefix when the site is mounted below the root of a host (e.g. `/preview`). */
@@ -14,6 +19,24 @@ export interface AppProps {
   hook?: BaseLocationHook;
 }
 
+/** The site inside the router: startup auth and page logs start after hydration (browser-only state). */
+function Site() {
+  useStartupAuth();
+  usePageViewLog();
+  return (
+    <>
+      <SiteLayout>
+        <ErrorBoundary>
+          <AuthGate>
+            <AppRoutes />
+          </AuthGate>
+        </ErrorBoundary>
+      </SiteLayout>
+      <SiteNotices />
+    </>
+  );
+}
+
 /** The whole site as one component: the standalone entry renders it, and the federated remote exposes it as `./App`. */
 export function App({ base, ssrPath, ssrSearch, hook }: AppProps) {
   useEffect(() => {
@@ -21,9 +44,7 @@ export function App({ base, ssrPath, ssrSearch, hook }: AppProps) {
   }, []);
   return (
     <Router base={base ?? ''} ssrPath={ssrPath} ssrSearch={ssrSearch} {...(hook ? { hook } : {})}>
-      <SiteLayout>
-        <AppRoutes />
-      </SiteLayout>
+      <Site />
     </Router>
   );
 }

@@ -8,6 +8,7 @@ import { PricingPage } from '../pages/pricing-page.tsx';
 import { ProcessPage } from '../pages/process-page.tsx';
 import { ResultsPage } from '../pages/results-page.tsx';
 import { SolutionsPage } from '../pages/solutions-page.tsx';
+import { useAuthStore } from './auth/auth-store.ts';
 import { type PageName, pageNameForPath } from './paths.ts';
 
 const pageComponents: Record<PageName, ComponentType> = {
@@ -27,7 +28,8 @@ const pageComponents: Record<PageName, ComponentType> = {
 export function AppRoutes() {
   const [location] = useLocation();
   const page = pageNameForPath(location);
-  if (!page) return <NotFoundPage />;
+  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
+  if (!page) return <NotFoundPage adminNote={isAdmin} />;
   const Page = pageComponents[page];
   return <Page />;
 }

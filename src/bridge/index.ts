@@ -2,7 +2,7 @@
  * The parent-frame bridge, exposed as `./bridge`. It imports nothing from the app: the app hands it its configuration.
  */
 export { type Bridge, type BridgeOptions, installBridge } from './install-bridge.ts';
-export { allowedOrigin, type LaunchParams, takeLaunchParams, validId } from './launch-params.ts';
+export { type LaunchParams, takeLaunchParams } from './launch-params.ts';
 export type {
   AppChangedUrlMessage,
   AppErrorDetails,

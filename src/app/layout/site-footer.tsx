@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Logo } from '../../components/logo.tsx';
 import { brand, emailHref, phoneHref } from '../../content/brand.ts';
 import { navLabels } from '../../content/layout.ts';
+import { AccountStatus } from '../auth/account-status.tsx';
 import { navPages, paths } from '../paths.ts';
 
 const linkClass = 'rounded text-slate-300 transition-colors duration-150 hover:text-white';
@@ -61,12 +62,15 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          <span suppressHydrationWarning>
-            © {year} {brand.name}.
-          </span>{' '}
-          All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 sm:px-6 lg:px-8">
+          <p className="text-sm text-slate-400">
+            <span suppressHydrationWarning>
+              © {year} {brand.name}.
+            </span>{' '}
+            All rights reserved.
+          </p>
+          <AccountStatus />
+        </div>
       </div>
     </footer>
   );

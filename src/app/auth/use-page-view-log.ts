@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { pageNameForPath } from '../paths.ts';
+import { getSitePlatform } from '../platform/site-platform.ts';
+import { useAuthStore } from './auth-store.ts';
+
+/**
+ * Logs each page view of a signed-in user as `log-user-in-app/{PageName}` with the canonical page name (`/pricing` →
+ * Pricing, `/` → Index). Unknown paths are not logged; failures are ignored (spec §7).
+ */
+export function usePageViewLog(): void {
+  const [location] = useLocation();
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
+  useEffect(() => {
+    if (!signedIn) return;
+    const page = pageNameForPath(location);
+    if (!page) return;
+    getSitePlatform()
+      .appLogs.logUserInApp(page)
+      .catch(() => {});
+  }, [location, signedIn]);
+}

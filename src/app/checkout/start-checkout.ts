@@ -1,0 +1,67 @@
+import { checkoutText } from '../../content/checkout.ts';
+import { siteConfig } from '../../site-config.ts';
+import type { SitePlatform } from '../platform/site-platform.ts';
+import { useCheckoutStore } from './checkout-store.ts';
+import { isAllowedCheckoutUrl } from './checkout-url.ts';
+
+/** The one package the site sells (spec §9). */
+export const PACKAGE_NAME = 'gold';
+
+/** How long to wait for the browser to leave before offering a link (a framed page may be blocked). */
+const CONTINUE_LINK_AFTER_MS = 1500;
+
+export class CheckoutRedirectError extends Error {
+  override name = 'CheckoutRedirectError';
+}
+
+/**
+ * Leaves for the payment page. At top level the page navigates itself; inside the editor's frame the top window
+ * navigates (never the iframe: rule 9), else a new tab opens; if both are blocked, a link is offered.
+ */
+export function goToCheckout(url: string, win: Window = window): void {
+  const framed = win.top !== win;
+  if (!framed) {
+    win.location.assign(url);
+  } else {
+    let left = false;
+    try {
+      if (win.top) {
+        win.top.location.href = url;
+        left = true;
+      }
+    } catch {
+      left = false;
+    }
+    if (!left) left = win.open(url, '_blank', 'noopener,noreferrer') !== null;
+    if (!left) {
+      useCheckoutStore.setState({ continueUrl: url });
+      return;
+    }
+  }
+  win.setTimeout(() => useCheckoutStore.setState({ continueUrl: url }), CONTINUE_LINK_AFTER_MS);
+}
+
+/**
+ * Get Started Now (spec §4): one `createCheckout` call per click burst; the loading flag is set while it runs and
+ * cleared afterwards. On success the browser goes to the provider; on any failure, or an answer pointing anywhere
+ * but the provider, the visitor gets the alert and the error is logged.
+ */
+export async function startCheckout(platform: SitePlatform, win: Window = window): Promise<void> {
+  if (useCheckoutStore.getState().pending) return;
+  useCheckoutStore.setState({ pending: true, continueUrl: null });
+  try {
+    const { data } = await platform.functions.invoke<{ url?: unknown }>('createCheckout', {
+      packageName: PACKAGE_NAME,
+    });
+    const url = data?.url;
+    if (!isAllowedCheckoutUrl(url, siteConfig.checkoutOrigins)) {
+      throw new CheckoutRedirectError('The checkout answer did not point at the payment provider');
+    }
+    goToCheckout(url, win);
+  } catch (error) {
+    console.error('Checkout failed:', error);
+    win.alert(checkoutText.failure);
+  } finally {
+    useCheckoutStore.setState({ pending: false });
+  }
+}

@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { getSitePlatform } from '../platform/site-platform.ts';
+import { useCheckoutStore } from './checkout-store.ts';
+import { startCheckout } from './start-checkout.ts';
+
+/** The Pricing page's checkout: `pending` drives "Loading..." and the disabled button; `start` begins checkout. */
+export function useCheckout(): { pending: boolean; start: () => void; continueUrl: string | null } {
+  const pending = useCheckoutStore((state) => state.pending);
+  const continueUrl = useCheckoutStore((state) => state.continueUrl);
+  const start = useCallback(() => {
+    void startCheckout(getSitePlatform());
+  }, []);
+  return { pending, start, continueUrl };
+}

@@ -1,0 +1,9 @@
+/** Texts of the sign-in states (spec §2, §8). */
+export const authText = {
+  checking: 'Checking your sign-in…',
+  accessRestrictedTitle: 'Access Restricted',
+  accessRestrictedBody:
+    'You are not registered to use this application. Please contact the app administrator to request access.',
+  signedInAs: 'Signed in as',
+  signOut: 'Sign out',
+} as const;
