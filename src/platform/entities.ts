@@ -54,8 +54,16 @@ export interface UserEntityHandler extends EntityHandler<PlatformUser> {
   updateMe(data: Partial<PlatformUser>): Promise<PlatformUser>;
 }
 
-/** Entity collections by name: `entities.Lead.list()`, `entities.User.me()`. */
-export type EntitiesClient = { User: UserEntityHandler } & Record<string, EntityHandler>;
+/** Record types by entity name, declared by the caller: `createPlatformClient<{ Lead: Lead }>(...)`. */
+export type EntitySchemas = Record<string, EntityRecord>;
+
+/**
+ * Entity collections by name: `entities.Lead.list()`, `entities.User.me()`. Names declared in `S` are typed with
+ * their record type; any other name works at runtime and is typed `EntityHandler | undefined` (strict index access).
+ */
+export type EntitiesClient<S extends EntitySchemas = {}> = { User: UserEntityHandler } & {
+  [K in keyof S]: EntityHandler<S[K]>;
+} & { [name: string]: EntityHandler };
 
 /** Builds the optional list parameters; a 0 `limit`/`skip` is not sent, as in the reference client. */
 const listQuery = (
@@ -115,9 +123,12 @@ export function createEntityHandler<T extends EntityRecord = EntityRecord>(
  * Creates the entities client: any property is an entity collection by that name, created on first use.
  * Pass `realtime` to enable `subscribe`.
  */
-export function createEntitiesClient(core: HttpCore, realtime?: () => RealtimeSubscriber): EntitiesClient {
+export function createEntitiesClient<S extends EntitySchemas = {}>(
+  core: HttpCore,
+  realtime?: () => RealtimeSubscriber,
+): EntitiesClient<S> {
   const handlers = new Map<string, EntityHandler>();
-  return new Proxy({} as EntitiesClient, {
+  return new Proxy({} as EntitiesClient<S>, {
     get(_target, name) {
       if (typeof name !== 'string' || name === 'then' || name.startsWith('_')) return undefined;
       const handler = handlers.get(name) ?? createEntityHandler(core, name, realtime);

@@ -30,6 +30,7 @@ export {
   createEntityHandler,
   type EntitiesClient,
   type EntityHandler,
+  type EntitySchemas,
   type UserEntityHandler,
 } from './entities.ts';
 export { deriveHttpError } from './error-derivation.ts';
@@ -52,9 +53,11 @@ export {
   type RequestOptions,
 } from './http-core.ts';
 export {
+  type CoreIntegrationName,
   createIntegrationsClient,
   type IntegrationEndpoint,
   type IntegrationPackage,
+  type IntegrationSchemas,
   type IntegrationsClient,
 } from './integrations.ts';
 export {

@@ -3,10 +3,28 @@ import type { HttpCore } from './http-core.ts';
 
 /** One integration endpoint: resolves the answer's body. */
 export type IntegrationEndpoint = <T = unknown>(params?: object) => Promise<T>;
-/** The endpoints of one package, by name (`Core.SendEmail`). */
-export type IntegrationPackage = Record<string, IntegrationEndpoint>;
-/** Integration packages by name: `Core` or an installable package. */
-export type IntegrationsClient = Record<string, IntegrationPackage> & { Core: IntegrationPackage };
+/** The endpoints of one package, by name (`Core.SendEmail`); `N` names the endpoints typed as present. */
+export type IntegrationPackage<N extends string = never> = Record<N, IntegrationEndpoint> & {
+  [name: string]: IntegrationEndpoint;
+};
+/** The platform's built-in `Core` endpoints. */
+export type CoreIntegrationName =
+  | 'InvokeLLM'
+  | 'SendEmail'
+  | 'SendSMS'
+  | 'UploadFile'
+  | 'UploadPrivateFile'
+  | 'CreateFileSignedUrl'
+  | 'GenerateImage'
+  | 'ExtractDataFromUploadedFile';
+/** Installable packages and their endpoint names, declared by the caller: `{ slack: 'PostMessage' }`. */
+export type IntegrationSchemas = Record<string, string>;
+/** Integration packages by name: `Core` or an installable package declared in `P`. */
+export type IntegrationsClient<P extends IntegrationSchemas = {}> = {
+  Core: IntegrationPackage<CoreIntegrationName>;
+} & {
+  [K in keyof P]: IntegrationPackage<P[K]>;
+} & { [pkg: string]: IntegrationPackage };
 
 /** Property reads a promise check or a debugger makes; answering them would look like a package. */
 const isInternalKey = (key: string | symbol): key is symbol =>
@@ -24,7 +42,9 @@ function proxyOf<T>(create: (key: string) => T): Record<string, T> {
  * `/integration-endpoints/installable/{package}/integration-endpoints/{name}`. The body rule and the string rejection
  * are those of functions.
  */
-export function createIntegrationsClient(core: HttpCore): IntegrationsClient {
+export function createIntegrationsClient<P extends IntegrationSchemas = {}>(
+  core: HttpCore,
+): IntegrationsClient<P> {
   return proxyOf((pkg) =>
     proxyOf<IntegrationEndpoint>((name) => async (params) => {
       const body = toCallBody('Integration', name, params);
@@ -35,5 +55,5 @@ export function createIntegrationsClient(core: HttpCore): IntegrationsClient {
           : `${base}/installable/${encodeURIComponent(pkg)}/integration-endpoints/${encodeURIComponent(name)}`;
       return (await core.request(path, { method: 'POST', body })).data as never;
     }),
-  ) as IntegrationsClient;
+  ) as IntegrationsClient<P>;
 }

@@ -2,10 +2,14 @@ import { type AgentsClient, createAgentsClient } from './agents.ts';
 import { type AppClient, createAppClient } from './app.ts';
 import { type AppLogsClient, createAppLogsClient } from './app-logs.ts';
 import { type AuthClient, createAuthClient } from './auth.ts';
-import { createEntitiesClient, type EntitiesClient } from './entities.ts';
+import { createEntitiesClient, type EntitiesClient, type EntitySchemas } from './entities.ts';
 import { createFunctionsClient, type FunctionsClient } from './functions.ts';
 import { createHttpCore, type HttpCoreOptions } from './http-core.ts';
-import { createIntegrationsClient, type IntegrationsClient } from './integrations.ts';
+import {
+  createIntegrationsClient,
+  type IntegrationSchemas,
+  type IntegrationsClient,
+} from './integrations.ts';
 import { createRealtimeClient, type IoFactory, type RealtimeClient } from './realtime.ts';
 import { createServiceRoleClient, type ServiceRoleClient } from './service-role.ts';
 import { createTokenStore, type StorageLike } from './token-store.ts';
@@ -24,19 +28,22 @@ export interface PlatformClientOptions extends HttpCoreOptions {
   logger?: Pick<Console, 'error'>;
 }
 
-/** The facade over every sub-client. */
-export interface PlatformClient {
+/**
+ * The facade over every sub-client. `S` declares entity record types by name, `P` installable integration packages
+ * and their endpoints; both are optional.
+ */
+export interface PlatformClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}> {
   app: AppClient;
   auth: AuthClient;
-  entities: EntitiesClient;
+  entities: EntitiesClient<S>;
   functions: FunctionsClient;
-  integrations: IntegrationsClient;
+  integrations: IntegrationsClient<P>;
   agents: AgentsClient;
   appLogs: AppLogsClient;
   /** The realtime client, created on first access; the socket opens on the first subscription or `connect()`. */
   readonly realtime: RealtimeClient;
   /** Elevated sub-clients; throws without a `serviceToken`. */
-  readonly asServiceRole: ServiceRoleClient;
+  readonly asServiceRole: ServiceRoleClient<S, P>;
   /** Uses `token` for every later call and the next socket handshake, saving it unless `save` is false. */
   setToken(token: string, save?: boolean): void;
   /** Closes the realtime socket, if any. */
@@ -47,11 +54,13 @@ export interface PlatformClient {
  * Creates the platform client. The token is `options.token`, else the stored one.
  * @example const platform = createPlatformClient({ appId: 'local-app', serverUrl: 'https://api.example.com' });
  */
-export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
+export function createPlatformClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}>(
+  options: PlatformClientOptions,
+): PlatformClient<S, P> {
   const tokenStore = createTokenStore(options.storage);
   const core = createHttpCore({ ...options, token: options.token ?? tokenStore.get() });
   let realtime: RealtimeClient | undefined;
-  let serviceRole: ServiceRoleClient | undefined;
+  let serviceRole: ServiceRoleClient<S, P> | undefined;
   const getRealtime = () => {
     realtime ??= createRealtimeClient({
       appId: core.appId,
@@ -71,16 +80,16 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   return {
     app: createAppClient(core),
     auth,
-    entities: createEntitiesClient(core, getRealtime),
+    entities: createEntitiesClient<S>(core, getRealtime),
     functions: createFunctionsClient(core),
-    integrations: createIntegrationsClient(core),
+    integrations: createIntegrationsClient<P>(core),
     agents: createAgentsClient(core, getRealtime),
     appLogs: createAppLogsClient(core),
     get realtime() {
       return getRealtime();
     },
     get asServiceRole() {
-      serviceRole ??= createServiceRoleClient(core, options.serviceToken, getRealtime);
+      serviceRole ??= createServiceRoleClient<S, P>(core, options.serviceToken, getRealtime);
       return serviceRole;
     },
     setToken: auth.setToken,

@@ -1,18 +1,22 @@
 import { type AgentsClient, createAgentsClient } from './agents.ts';
 import { type AppLogsClient, createAppLogsClient } from './app-logs.ts';
 import { ERROR_CODES } from './constants.ts';
-import { createEntitiesClient, type EntitiesClient } from './entities.ts';
+import { createEntitiesClient, type EntitiesClient, type EntitySchemas } from './entities.ts';
 import { PlatformError } from './errors/platform-error.ts';
 import { createFunctionsClient, type FunctionsClient } from './functions.ts';
 import type { HttpCore } from './http-core.ts';
-import { createIntegrationsClient, type IntegrationsClient } from './integrations.ts';
+import {
+  createIntegrationsClient,
+  type IntegrationSchemas,
+  type IntegrationsClient,
+} from './integrations.ts';
 import type { RealtimeSubscriber } from './realtime-subscriber.ts';
 import { createSsoClient, type SsoClient } from './sso.ts';
 
 /** The sub-clients available with elevated access. */
-export interface ServiceRoleClient {
-  entities: EntitiesClient;
-  integrations: IntegrationsClient;
+export interface ServiceRoleClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}> {
+  entities: EntitiesClient<S>;
+  integrations: IntegrationsClient<P>;
   functions: FunctionsClient;
   agents: AgentsClient;
   appLogs: AppLogsClient;
@@ -27,17 +31,17 @@ export const SERVICE_TOKEN_REQUIRED =
  * Creates the service-role sub-clients: they authenticate with `serviceToken` and send the user token, when known,
  * as `on-behalf-of`. Throws the contract's error without a service token.
  */
-export function createServiceRoleClient(
+export function createServiceRoleClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}>(
   core: HttpCore,
   serviceToken: string | null | undefined,
   realtime?: () => RealtimeSubscriber,
-): ServiceRoleClient {
+): ServiceRoleClient<S, P> {
   if (!serviceToken)
     throw new PlatformError(SERVICE_TOKEN_REQUIRED, { code: ERROR_CODES.serviceTokenRequired });
   const service = core.withServiceRole(serviceToken);
   return {
-    entities: createEntitiesClient(service, realtime),
-    integrations: createIntegrationsClient(service),
+    entities: createEntitiesClient<S>(service, realtime),
+    integrations: createIntegrationsClient<P>(service),
     functions: createFunctionsClient(service),
     agents: createAgentsClient(service, realtime),
     appLogs: createAppLogsClient(service),

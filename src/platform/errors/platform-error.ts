@@ -35,9 +35,9 @@ export class PlatformError extends Error {
 export function isPlatformError(value: unknown): value is PlatformError {
   return (
     value instanceof PlatformError ||
-    (value instanceof Object &&
-      typeof (value as Error).name === 'string' &&
-      /^(Platform|Realtime)\w*Error$/.test((value as Error).name))
+    // `[object Error]` holds for errors of any realm; the name family tells ours apart.
+    (Object.prototype.toString.call(value) === '[object Error]' &&
+      /^(Platform\w*|Realtime)Error$/.test(String((value as Error).name)))
   );
 }
 

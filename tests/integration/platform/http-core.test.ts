@@ -1,0 +1,201 @@
+import { createServer } from 'node:net';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createFunctionsClient,
+  createHttpCore,
+  isPlatformAbortError,
+  isPlatformError,
+  isPlatformHttpError,
+  isPlatformNetworkError,
+  isPlatformParseError,
+  isPlatformTimeoutError,
+  PlatformError,
+  PlatformHttpError,
+} from '../../../src/platform/index.ts';
+import { json, startRecordingServer } from './support/recording-server.ts';
+
+let server: Awaited<ReturnType<typeof startRecordingServer>>;
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const core = (extra: Partial<Parameters<typeof createHttpCore>[0]> = {}) =>
+  createHttpCore({ appId: 'local-app', serverUrl: server.url, ...extra });
+
+/** Resolves the rejection of `promise` (fails when it resolves). */
+async function rejectionOf(promise: Promise<unknown>): Promise<PlatformError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as PlatformError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('HTTP core: URLs and headers', () => {
+  it('sends the contract headers, the bearer token and X-Origin-URL without the access token', async () => {
+    const location = { href: 'https://site.example/Pricing?access_token=secret&x=1#faq' };
+    await core({ token: 'user-token', location }).request('/apps/local-app/entities/Lead');
+    const { headers, url, method } = server.last();
+    expect(method).toBe('GET');
+    expect(url).toBe('/api/apps/local-app/entities/Lead');
+    expect(headers['x-app-id']).toBe('local-app');
+    expect(headers.accept).toBe('application/json');
+    expect(headers.authorization).toBe('Bearer user-token');
+    expect(headers['x-origin-url']).toBe('https://site.example/Pricing?x=1#faq');
+    expect(headers['content-type']).toBeUndefined();
+    expect(headers['base44-functions-version']).toBeUndefined();
+  });
+
+  it('omits Authorization and X-Origin-URL when there is no token and no browser location', async () => {
+    await core({ location: null }).request('/x', { method: 'POST', body: { a: 1 } });
+    const { headers, body } = server.last();
+    expect(headers.authorization).toBeUndefined();
+    expect(headers['x-origin-url']).toBeUndefined();
+    expect(headers['content-type']).toBe('application/json');
+    expect(JSON.parse(body.toString())).toEqual({ a: 1 });
+  });
+
+  it('adds Base44-Functions-Version on function calls only', async () => {
+    const c = core({ functionsVersion: 'v7' });
+    await createFunctionsClient(c).invoke('createCheckout', { packageName: 'gold' });
+    expect(server.last().headers['base44-functions-version']).toBe('v7');
+    expect(server.last().url).toBe('/api/apps/local-app/functions/createCheckout');
+    await c.request('/apps/local-app/entities/User/me');
+    expect(server.last().headers['base44-functions-version']).toBeUndefined();
+  });
+
+  it('encodes the query once: unset values dropped, arrays joined by commas, spaces as +', async () => {
+    const c = core();
+    expect(
+      c.url('/a', { q: JSON.stringify({ name: 'a b' }), limit: 5, skip: undefined, fields: ['x', 'y'] }),
+    ).toBe(`${server.url}/api/a?q=%7B%22name%22%3A%22a+b%22%7D&limit=5&fields=x%2Cy`);
+    expect(createHttpCore({ appId: 'local-app' }).url('/b')).toBe('/api/b');
+    expect(createHttpCore({ appId: 'local-app', serverUrl: 'https://x.example/' }).url('/b')).toBe(
+      'https://x.example/api/b',
+    );
+  });
+
+  it('validates serverUrl and appId once, at creation', () => {
+    expect(() => createHttpCore({ appId: 'local-app', serverUrl: 'javascript:alert(1)' })).toThrow(
+      PlatformError,
+    );
+    expect(() => createHttpCore({ appId: 'local-app', serverUrl: 'not a url' })).toThrow(/Invalid serverUrl/);
+    for (const appId of ['../x', '%2e%2e%2f', 'a?b', 'a#b', '', 'x'.repeat(65)]) {
+      expect(() => createHttpCore({ appId })).toThrow(/Invalid appId/);
+    }
+  });
+
+  it('sends the service token with the user token on-behalf-of, sharing token changes', async () => {
+    const user = core({ token: 'user-token' });
+    const service = user.withServiceRole('service-token');
+    await service.request('/x');
+    expect(server.last().headers.authorization).toBe('Bearer service-token');
+    expect(server.last().headers['on-behalf-of']).toBe('Bearer user-token');
+    user.setToken(null);
+    await service.request('/x');
+    expect(server.last().headers['on-behalf-of']).toBeUndefined();
+  });
+});
+
+describe('HTTP core: answers and errors', () => {
+  it('resolves data, status and headers', async () => {
+    server.respond((_req, res) => json(res, 201, { id: '1' }, { 'x-extra': 'yes' }));
+    const answer = await core().request('/x');
+    expect(answer.data).toEqual({ id: '1' });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('x-extra')).toBe('yes');
+  });
+
+  it.each([
+    [
+      { error: { message: 'from error', code: 'E1' }, message: 'm', detail: 'd', code: 'C' },
+      'from error',
+      'E1',
+    ],
+    [{ message: 'from message', detail: 'd', code: 'C2' }, 'from message', 'C2'],
+    [{ detail: 'from detail' }, 'from detail', 'connector'],
+    [{}, 'Request failed with status code 422', 'connector'],
+  ])('derives message and code from %j', async (body, message, code) => {
+    server.respond((_req, res) => json(res, 422, body, { 'x-base44-connector-error': 'connector' }));
+    const error = await rejectionOf(core().request('/x'));
+    expect(error).toBeInstanceOf(PlatformHttpError);
+    expect(isPlatformHttpError(error)).toBe(true);
+    expect(error.message).toBe(message);
+    expect(error.code).toBe(code);
+    expect(error.status).toBe(422);
+    expect(error.data).toEqual(body);
+  });
+
+  it('keeps a non-JSON error body as text data, without a code', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<h1>Bad gateway</h1>');
+    });
+    const error = await rejectionOf(core().request('/x'));
+    expect(error.status).toBe(502);
+    expect(error.data).toBe('<h1>Bad gateway</h1>');
+    expect(error.message).toBe('Request failed with status code 502');
+    expect(error.code).toBeUndefined();
+  });
+
+  it('turns a 200 with malformed JSON into a PlatformError with code invalid_json', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"url": "https://x');
+    });
+    const error = await rejectionOf(core().request('/x'));
+    expect(isPlatformParseError(error)).toBe(true);
+    expect(error.code).toBe('invalid_json');
+    expect(error.status).toBe(200);
+    expect(error.data).toBe('{"url": "https://x');
+  });
+
+  it('rejects a refused connection with a network error that has no status', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const error = await rejectionOf(
+      createHttpCore({ appId: 'local-app', serverUrl: `http://127.0.0.1:${port}` }).request('/x'),
+    );
+    expect(isPlatformNetworkError(error)).toBe(true);
+    expect(error.status).toBeUndefined();
+    expect(error.code).toBe('network_error');
+  });
+
+  it('has no default timeout, and honours a requested one', async () => {
+    server.respond((_req, res) => setTimeout(() => json(res, 200, { slow: true }), 300));
+    expect((await core().request('/x')).data).toEqual({ slow: true });
+    const error = await rejectionOf(core().request('/x', { timeout: 50 }));
+    expect(isPlatformTimeoutError(error)).toBe(true);
+    expect(error.code).toBe('timeout');
+  });
+
+  it('rejects with an abort error when the caller aborts', async () => {
+    server.respond((_req, res) => setTimeout(() => json(res, 200, {}), 300));
+    const controller = new AbortController();
+    const pending = core().request('/x', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const error = await rejectionOf(pending);
+    expect(isPlatformAbortError(error)).toBe(true);
+    expect(error.status).toBeUndefined();
+    const already = await rejectionOf(core().request('/x', { signal: AbortSignal.abort() }));
+    expect(isPlatformAbortError(already)).toBe(true);
+  });
+
+  it('recognises platform errors from another realm by name', () => {
+    const foreign = runInNewContext(
+      'class PlatformHttpError extends Error { constructor() { super("x"); this.name = "PlatformHttpError"; this.status = 500; } }; new PlatformHttpError()',
+    );
+    expect(foreign instanceof PlatformError).toBe(false);
+    expect(isPlatformError(foreign)).toBe(true);
+    expect(isPlatformHttpError(foreign)).toBe(true);
+    expect(isPlatformNetworkError(foreign)).toBe(false);
+    expect(isPlatformError(new Error('plain'))).toBe(false);
+    expect(isPlatformError({ name: 'PlatformError' })).toBe(false);
+  });
+});
