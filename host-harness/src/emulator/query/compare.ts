@@ -22,10 +22,19 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const aKeys = Object.keys(a);
   const bRecord = b as Record<string, unknown>;
   if (aKeys.length !== Object.keys(bRecord).length) return false;
-  return aKeys.every((key) => Object.hasOwn(bRecord, key) && deepEqual((a as Record<string, unknown>)[key], bRecord[key]));
+  return aKeys.every(
+    (key) => Object.hasOwn(bRecord, key) && deepEqual((a as Record<string, unknown>)[key], bRecord[key]),
+  );
 }
 
-const TYPE_RANK: Record<string, number> = { undefined: 0, null: 0, number: 1, string: 2, object: 3, boolean: 4 };
+const TYPE_RANK: Record<string, number> = {
+  undefined: 0,
+  null: 0,
+  number: 1,
+  string: 2,
+  object: 3,
+  boolean: 4,
+};
 
 function rank(value: unknown): number {
   if (value === null) return 0;

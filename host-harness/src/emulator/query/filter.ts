@@ -71,7 +71,13 @@ function compileOperators(ops: Record<string, unknown>, depth: number): FieldTes
       case '$lte': {
         requirePrimitive(op, arg);
         const accept =
-          op === '$gt' ? (c: number) => c > 0 : op === '$gte' ? (c: number) => c >= 0 : op === '$lt' ? (c: number) => c < 0 : (c: number) => c <= 0;
+          op === '$gt'
+            ? (c: number) => c > 0
+            : op === '$gte'
+              ? (c: number) => c >= 0
+              : op === '$lt'
+                ? (c: number) => c < 0
+                : (c: number) => c <= 0;
         tests.push((v) => anyValue(v, (item) => comparable(item, arg) && accept(compareValues(item, arg))));
         break;
       }
@@ -96,7 +102,10 @@ function compileOperators(ops: Record<string, unknown>, depth: number): FieldTes
         break;
       case '$not': {
         if (!isPlainObject(arg) && !(typeof arg === 'string')) fail('$not needs an operator object');
-        const inner = typeof arg === 'string' ? compileOperators({ $regex: arg }, depth + 1) : compileCondition(arg, depth + 1);
+        const inner =
+          typeof arg === 'string'
+            ? compileOperators({ $regex: arg }, depth + 1)
+            : compileCondition(arg, depth + 1);
         tests.push((v) => !inner(v));
         break;
       }

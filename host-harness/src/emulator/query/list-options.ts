@@ -54,7 +54,8 @@ export function parseListOptions(query: Record<string, unknown>): ListOptions {
       .map((f) => f.trim())
       .filter(Boolean);
     for (const f of fields) {
-      if (!FIELD.test(f)) throw new BadRequestError(`Invalid field name in fields: ${f}`, 'invalid_parameter');
+      if (!FIELD.test(f))
+        throw new BadRequestError(`Invalid field name in fields: ${f}`, 'invalid_parameter');
     }
   }
   // limit=0 means "no limit": the reference client never sends 0, and a zero-row page is never what a caller wants.
@@ -64,7 +65,10 @@ export function parseListOptions(query: Record<string, unknown>): ListOptions {
 /** Sort comparator over records; `seq` (insertion order) breaks ties in the direction of the first key. */
 export function compareBySort(sort: SortKey[]) {
   const tieDescending = sort[0]?.descending ?? false;
-  return (a: { record: Record<string, unknown>; seq: number }, b: { record: Record<string, unknown>; seq: number }) => {
+  return (
+    a: { record: Record<string, unknown>; seq: number },
+    b: { record: Record<string, unknown>; seq: number },
+  ) => {
     for (const key of sort) {
       const c = compareValues(readPath(a.record, key.field), readPath(b.record, key.field));
       if (c !== 0) return key.descending ? -c : c;

@@ -14,7 +14,12 @@ export interface Author {
 }
 
 /** Receives every committed change (the realtime server broadcasts it). */
-export type ChangeListener = (appId: string, entity: string, type: 'create' | 'update' | 'delete', record: EntityRecord) => void;
+export type ChangeListener = (
+  appId: string,
+  entity: string,
+  type: 'create' | 'update' | 'delete',
+  record: EntityRecord,
+) => void;
 
 interface Row {
   record: EntityRecord;
@@ -36,7 +41,9 @@ export class EntityStore {
   ) {
     this.stmts = {
       collection: db.prepare('SELECT 1 FROM collections WHERE app_id = ? AND entity = ?'),
-      addCollection: db.prepare('INSERT OR IGNORE INTO collections (app_id, entity, created_date) VALUES (?, ?, ?)'),
+      addCollection: db.prepare(
+        'INSERT OR IGNORE INTO collections (app_id, entity, created_date) VALUES (?, ?, ?)',
+      ),
       load: db.prepare('SELECT seq, data FROM records WHERE app_id = ? AND entity = ? ORDER BY seq'),
       insert: db.prepare('INSERT INTO records (app_id, entity, id, data) VALUES (?, ?, ?, ?)'),
       update: db.prepare('UPDATE records SET data = ? WHERE app_id = ? AND entity = ? AND id = ?'),
@@ -76,7 +83,12 @@ export class EntityStore {
     return this.rows(appId, entity);
   }
 
-  list(appId: string, entity: string, where: Predicate | null, options: ListOptions): Record<string, unknown>[] {
+  list(
+    appId: string,
+    entity: string,
+    where: Predicate | null,
+    options: ListOptions,
+  ): Record<string, unknown>[] {
     const rows = this.rows(appId, entity);
     const { sort, skip, limit, fields } = options;
     const end = limit === null ? Number.POSITIVE_INFINITY : skip + limit;
@@ -122,14 +134,20 @@ export class EntityStore {
   }
 
   /** Creates records in one transaction (all or nothing); `ids` lets callers choose ids (User records). */
-  createMany(appId: string, entity: string, items: Record<string, unknown>[], author: Author, ids?: string[]): EntityRecord[] {
+  createMany(
+    appId: string,
+    entity: string,
+    items: Record<string, unknown>[],
+    author: Author,
+    ids?: string[],
+  ): EntityRecord[] {
     const write = this.db.transaction(() => {
       const rows = this.rowsForWrite(appId, entity);
       return items.map((data, i) => {
         const now = nowIso();
         const record: EntityRecord = {
-          ...data,
           id: ids?.[i] ?? newId(),
+          ...data,
           created_date: now,
           updated_date: now,
           created_by: author.email,
@@ -167,7 +185,10 @@ export class EntityStore {
       for (const [field, amount] of Object.entries(patch.inc)) {
         const current = record[field] ?? 0;
         if (typeof current !== 'number') {
-          throw new BadRequestError(`Cannot $inc ${field}: it holds a ${typeof current}, not a number`, 'invalid_body');
+          throw new BadRequestError(
+            `Cannot $inc ${field}: it holds a ${typeof current}, not a number`,
+            'invalid_body',
+          );
         }
         record[field] = current + amount;
       }

@@ -21,12 +21,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function checkValue(value: unknown, depth: number, where: string): void {
-  if (depth > MAX_DEPTH) throw new BadRequestError(`${where} is nested more than ${MAX_DEPTH} levels deep`, 'invalid_body');
+  if (depth > MAX_DEPTH)
+    throw new BadRequestError(`${where} is nested more than ${MAX_DEPTH} levels deep`, 'invalid_body');
   if (Array.isArray(value)) {
     for (const item of value) checkValue(item, depth + 1, where);
   } else if (isPlainObject(value)) {
     for (const [key, inner] of Object.entries(value)) {
-      if (key.startsWith('$')) throw new BadRequestError(`Field names cannot start with $: ${key}`, 'invalid_body');
+      if (key.startsWith('$'))
+        throw new BadRequestError(`Field names cannot start with $: ${key}`, 'invalid_body');
       checkValue(inner, depth + 1, where);
     }
   }
@@ -66,7 +68,8 @@ export function recordPatch(body: unknown): RecordPatch {
       plain[key] = value;
       continue;
     }
-    if (!UPDATE_OPERATORS.has(key)) throw new BadRequestError(`Unknown update operator ${key}`, 'invalid_body');
+    if (!UPDATE_OPERATORS.has(key))
+      throw new BadRequestError(`Unknown update operator ${key}`, 'invalid_body');
     if (key === '$unset') {
       const fields = Array.isArray(value) ? value : isPlainObject(value) ? Object.keys(value) : null;
       if (!fields || fields.some((f) => typeof f !== 'string')) {
@@ -74,7 +77,8 @@ export function recordPatch(body: unknown): RecordPatch {
       }
       patch.unset.push(...(fields as string[]).filter((f) => !SYSTEM_FIELDS.has(f)));
     } else if (key === '$inc') {
-      if (!isPlainObject(value)) throw new BadRequestError('$inc needs an object of field: number', 'invalid_body');
+      if (!isPlainObject(value))
+        throw new BadRequestError('$inc needs an object of field: number', 'invalid_body');
       for (const [field, amount] of Object.entries(value)) {
         if (typeof amount !== 'number' || !Number.isFinite(amount)) {
           throw new BadRequestError(`$inc.${field} must be a finite number`, 'invalid_body');

@@ -1,0 +1,30 @@
+/**
+ * Starts the platform emulator alone: `npx tsx host-harness/src/emulator/cli.ts`.
+ * `HARNESS_PORT` (default 4400; 0 = any free port), `HARNESS_DATA_DIR` or `--data-dir=<folder>` (default
+ * `.harness-data/`), `--quiet`. Prints `Platform emulator listening on <url>` once ready.
+ */
+import path from 'node:path';
+import { createEmulator } from './index.ts';
+
+const args = process.argv.slice(2);
+const dataArg = args.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
+const dataDir = path.resolve(dataArg ?? process.env.HARNESS_DATA_DIR ?? '.harness-data');
+const port = Number(process.env.HARNESS_PORT ?? 4400);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`HARNESS_PORT must be a port number, got ${process.env.HARNESS_PORT}`);
+  process.exit(2);
+}
+
+const emulator = await createEmulator({ dataDir, quiet: args.includes('--quiet') });
+const url = await emulator.listen({ port, host: 'localhost' });
+console.log(`Platform emulator listening on ${url} (data: ${dataDir})`);
+console.log(`Login page: ${url}/login  Control API: ${url}/__harness/health`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void emulator.close().then(() => process.exit(0));
+  });
+}

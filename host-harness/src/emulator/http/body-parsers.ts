@@ -1,0 +1,42 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { BadRequestError } from '../errors.ts';
+
+/** JSON bodies above this size are refused with 413. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Each uploaded file may be this large. */
+export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Body parsers: JSON (an empty body is allowed, because the reference client posts `log-user-in-app` with a JSON
+ * content type and no body), URL-encoded forms (the login and payment pages) and multipart (files).
+ */
+export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+    (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch (error) {
+        done(
+          new BadRequestError('The request body is not valid JSON', 'invalid_json', (error as Error).message),
+        );
+      }
+    },
+  );
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  await app.register(multipart, {
+    limits: { fileSize: FILE_SIZE_LIMIT, files: 5, fields: 100, fieldSize: JSON_BODY_LIMIT, parts: 105 },
+  });
+}

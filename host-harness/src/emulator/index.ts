@@ -1,0 +1,130 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createBaseUrl, type EmulatorContext } from './context.ts';
+import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
+import { registerCors } from './http/cors.ts';
+import { registerErrorHandlers } from './http/error-handler.ts';
+import { FaultRegistry, registerFaults } from './http/faults.ts';
+import { RequestLog, registerRequestLog } from './http/request-log.ts';
+import { LocalAgent } from './local-agent.ts';
+import { registerLoginPage } from './pages/login-page.ts';
+import { registerPageAssets } from './pages/page-shell.ts';
+import { registerPayPage } from './pages/pay-page.ts';
+import { RealtimeHub } from './realtime/realtime-hub.ts';
+import { registerAgentRoutes } from './routes/agent-routes.ts';
+import { registerAppLogRoutes } from './routes/app-log-routes.ts';
+import { registerAuthRoutes } from './routes/auth-routes.ts';
+import { registerControlRoutes } from './routes/control-routes.ts';
+import { registerEntityRoutes } from './routes/entity-routes.ts';
+import { registerFunctionRoutes } from './routes/function-routes.ts';
+import { registerIntegrationRoutes } from './routes/integration-routes.ts';
+import { registerPublicSettingsRoutes } from './routes/public-settings-routes.ts';
+import { EmulatorState } from './state/emulator-state.ts';
+import { openDatabase } from './state/open-database.ts';
+
+export interface EmulatorOptions {
+  /** Folder for the SQLite file; null or undefined = in-memory (tests). */
+  dataDir?: string | null;
+  /** Seeded app id, default 'local-app'. */
+  appId?: string;
+  /** No request logging. */
+  quiet?: boolean;
+}
+
+export interface Emulator {
+  /** Not listening yet; others may register extra routes/plugins before `listen()`. */
+  app: FastifyInstance;
+  /** Default port 0 (ephemeral), host '127.0.0.1'; resolves the base URL; attaches socket.io. */
+  listen(opts?: { port?: number; host?: string }): Promise<string>;
+  /** Closes sockets, server and database. */
+  close(): Promise<void>;
+  /** Same as POST /__harness/reset. */
+  reset(): void;
+}
+
+/**
+ * Creates the local platform emulator: one Fastify app over one SQLite-backed state object, with the platform API at
+ * `/api`, the login and payment pages, realtime on socket.io, and the control API under `/__harness/`.
+ */
+export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
+  const appId = opts.appId ?? 'local-app';
+  const quiet = opts.quiet ?? false;
+  const db = openDatabase(opts.dataDir);
+  let realtime: RealtimeHub | null = null;
+  const state = new EmulatorState(db, appId, (app, entity, type, record) => {
+    realtime?.publish(`entities:${app}:${entity}`, {
+      type,
+      data: record,
+      id: record.id,
+      timestamp: new Date().toISOString(),
+    });
+  });
+  realtime = new RealtimeHub(state);
+  let listeningUrl: string | null = null;
+  const ctx: EmulatorContext = {
+    state,
+    realtime,
+    faults: new FaultRegistry(),
+    requests: new RequestLog(),
+    agent: new LocalAgent(state, realtime),
+    installables: new Map(),
+    baseUrl: createBaseUrl(() => listeningUrl),
+    quiet,
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { maxParamLength: 500 },
+    forceCloseConnections: true,
+  });
+  registerRequestLog(app, ctx.requests, quiet);
+  registerCors(app);
+  registerFaults(app, ctx.faults);
+  registerErrorHandlers(app, quiet);
+  await registerBodyParsers(app);
+
+  const reset = () => {
+    ctx.agent.cancelAll();
+    state.reset();
+    ctx.faults.clear();
+    ctx.requests.clear();
+    ctx.installables.clear();
+    ctx.realtime.clearRefusal();
+  };
+
+  registerPublicSettingsRoutes(app, ctx);
+  registerEntityRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerIntegrationRoutes(app, ctx);
+  registerFunctionRoutes(app, ctx);
+  registerAgentRoutes(app, ctx);
+  registerAppLogRoutes(app, ctx);
+  registerControlRoutes(app, ctx, reset);
+  registerPageAssets(app);
+  registerLoginPage(app, ctx);
+  registerPayPage(app, ctx);
+
+  let closed = false;
+  return {
+    app,
+    async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      await app.ready();
+      ctx.realtime.attach(app.server);
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      listeningUrl = `http://${shownHost}:${actualPort}`;
+      return listeningUrl;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      ctx.agent.cancelAll();
+      await ctx.realtime.close();
+      await app.close();
+      db.close();
+    },
+    reset,
+  };
+}

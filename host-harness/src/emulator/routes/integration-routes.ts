@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorContext } from '../context.ts';
+import { BadRequestError, NotFoundError, UnauthorizedError } from '../errors.ts';
+import { callerOf, requireApp } from '../http/caller.ts';
+import { readNamedParams } from '../http/named-params.ts';
+import { safeFileName } from '../state/file-store.ts';
+
+const EMULATED_LLM_PREFIX = '[Emulated LLM answer]';
+
+// A placeholder value for a JSON schema, so that callers asking for structured output get its shape back.
+function sampleFor(schema: unknown, depth = 0): unknown {
+  if (typeof schema !== 'object' || schema === null || depth > 8) return null;
+  const s = schema as Record<string, unknown>;
+  switch (s.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      const props = (s.properties ?? {}) as Record<string, unknown>;
+      for (const [key, inner] of Object.entries(props)) out[key] = sampleFor(inner, depth + 1);
+      return out;
+    }
+    case 'array':
+      return [];
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'string':
+      return EMULATED_LLM_PREFIX;
+    default:
+      return null;
+  }
+}
+
+function requiredString(values: Record<string, unknown>, field: string, max: number): string {
+  const value = values[field];
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) {
+    throw new BadRequestError(
+      `${field} is required and must be a string of at most ${max} characters`,
+      'invalid_body',
+    );
+  }
+  return value;
+}
+
+/** Core integrations (SendEmail, UploadFile, InvokeLLM), installable packages, and uploaded files. */
+export function registerIntegrationRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { state } = ctx;
+
+  app.post('/api/apps/:appId/integration-endpoints/Core/:name', async (request, reply) => {
+    const { appId, name } = request.params as { appId: string; name: string };
+    requireApp(state, appId);
+    const caller = callerOf(state, request);
+    if (!caller.account && !caller.service) throw new UnauthorizedError('Sign in to use integrations');
+    const { values, files } = await readNamedParams(request, `Integration ${name}`);
+    switch (name) {
+      case 'SendEmail': {
+        const to = requiredString(values, 'to', 254);
+        const subject = typeof values.subject === 'string' ? values.subject.slice(0, 500) : '';
+        const body = requiredString(values, 'body', 200_000);
+        const message = state.outbox.add({ kind: 'email', to, subject, body });
+        return { success: true, id: message.id };
+      }
+      case 'UploadFile': {
+        const file = files.file;
+        if (!file)
+          throw new BadRequestError('UploadFile needs a multipart file field named file', 'invalid_body');
+        const stored = state.files.add(appId, file.filename, file.mimetype, file.data);
+        return { file_url: `${ctx.baseUrl(request)}/files/${stored.id}/${encodeURIComponent(stored.name)}` };
+      }
+      case 'InvokeLLM': {
+        const prompt = requiredString(values, 'prompt', 200_000);
+        if (values.response_json_schema !== undefined) return sampleFor(values.response_json_schema);
+        const answer = `${EMULATED_LLM_PREFIX} The local emulator does not run a model. Your prompt had ${prompt.length} characters.`;
+        // A bare string would go out as text/plain; the platform answers JSON.
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
+      }
+      default:
+        throw new NotFoundError(
+          `Integration Core.${name.slice(0, 64)} is not available in the local emulator`,
+          'integration_not_found',
+        );
+    }
+  });
+
+  app.post(
+    '/api/apps/:appId/integration-endpoints/installable/:pkg/integration-endpoints/:name',
+    async (request) => {
+      const { appId, pkg, name } = request.params as { appId: string; pkg: string; name: string };
+      requireApp(state, appId);
+      const key = `${pkg}/${name}`;
+      if (!ctx.installables.has(key)) {
+        throw new NotFoundError(
+          `Integration package ${pkg.slice(0, 64)} (endpoint ${name.slice(0, 64)}) is not installed in the local emulator; register it with POST /__harness/integrations`,
+          'integration_not_installed',
+        );
+      }
+      await readNamedParams(request, `Integration ${name}`);
+      return ctx.installables.get(key);
+    },
+  );
+
+  app.get('/files/:id/:name', async (request, reply) => {
+    const { id, name } = request.params as { id: string; name: string };
+    const file = state.files.get(id);
+    if (!file || file.name !== safeFileName(name))
+      throw new NotFoundError('File not found', 'file_not_found');
+    // Uploaded content is untrusted: never let it run as a page of the emulator's origin.
+    const inline =
+      /^image\/(png|jpeg|gif|webp)$/.test(file.content_type) || file.content_type === 'application/pdf';
+    return reply
+      .header('content-type', inline ? file.content_type : 'application/octet-stream')
+      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${file.name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(file.data);
+  });
+}
