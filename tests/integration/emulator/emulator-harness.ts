@@ -1,0 +1,126 @@
+/** Shared helpers for the emulator's integration tests: an in-process emulator on an ephemeral port, spoken to over HTTP. */
+import { io, type Socket } from 'socket.io-client';
+import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
+
+export const APP = 'local-app';
+export const ACCOUNTS = {
+  admin: { email: 'admin@example.com', password: 'admin1234' },
+  user: { email: 'user@example.com', password: 'user1234' },
+  outsider: { email: 'outsider@example.com', password: 'outsider1234' },
+} as const;
+export const SERVICE_TOKEN = 'local-service-token';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as is (no JSON encoding). */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface Running {
+  emulator: Emulator;
+  url: string;
+  call<T = any>(method: string, path: string, opts?: CallOptions): Promise<Answer<T>>;
+  tokenOf(who: keyof typeof ACCOUNTS): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts an in-memory emulator on 127.0.0.1 and an ephemeral port. */
+export async function startEmulator(): Promise<Running> {
+  const emulator = await createEmulator({ quiet: true });
+  const url = await emulator.listen();
+  const call = async <T>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> => {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url + path, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
+  };
+  return {
+    emulator,
+    url,
+    call,
+    // Not cached: a reset forgets every token.
+    async tokenOf(who) {
+      const answer = await call('POST', `/api/apps/${APP}/auth/login`, { body: ACCOUNTS[who] });
+      if (answer.status !== 200) throw new Error(`login ${who} failed: ${answer.text}`);
+      return answer.body.access_token;
+    },
+    close: () => emulator.close(),
+  };
+}
+
+/** The entities path of an entity. */
+export const entities = (entity: string, rest = '') => `/api/apps/${APP}/entities/${entity}${rest}`;
+
+/** `?q=` for a filter object. */
+export const q = (query: unknown) => `q=${encodeURIComponent(JSON.stringify(query))}`;
+
+/** Connects a socket.io client the way the platform's clients do; resolves once connected. */
+export function connectSocket(
+  url: string,
+  token: string | null,
+  extra: Record<string, string> = {},
+): Promise<Socket> {
+  const socket = io(url, {
+    path: '/ws-user-apps/socket.io/',
+    transports: ['websocket'],
+    query: { app_id: APP, token: String(token), ...extra },
+    reconnection: false,
+    timeout: 5_000,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+/** Resolves with the next `update_model` of a room (data parsed), or rejects after `ms`. */
+export function nextUpdate(
+  socket: Socket,
+  room: string,
+  ms = 3_000,
+  accept: (data: any) => boolean = () => true,
+): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('update_model', onUpdate);
+      reject(new Error(`no update_model on ${room} within ${ms} ms`));
+    }, ms);
+    function onUpdate(message: { room: string; data: string }) {
+      if (message.room !== room) return;
+      const data = JSON.parse(message.data);
+      if (!accept(data)) return;
+      clearTimeout(timer);
+      socket.off('update_model', onUpdate);
+      resolve(data);
+    }
+    socket.on('update_model', onUpdate);
+  });
+}
+
+/** Joins a room and waits a moment for the server to register it (join has no acknowledgement). */
+export async function join(socket: Socket, room: string): Promise<void> {
+  socket.emit('join', room);
+  await new Promise((r) => setTimeout(r, 50));
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { APP, type Running, startEmulator } from './emulator-harness.ts';
+
+let h: Running;
+let token: string;
+const core = (name: string) => `/api/apps/${APP}/integration-endpoints/Core/${name}`;
+const fn = (name: string) => `/api/apps/${APP}/functions/${name}`;
+
+beforeAll(async () => {
+  h = await startEmulator();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  h.emulator.reset();
+  token = await h.tokenOf('user');
+});
+
+describe('Core integrations', () => {
+  it('SendEmail puts the e-mail in the outbox', async () => {
+    const answer = await h.call('POST', core('SendEmail'), {
+      token,
+      body: { to: 'a@example.com', subject: 'Hi', body: 'Hello there' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.success).toBe(true);
+    const outbox = (await h.call('GET', '/__harness/outbox')).body;
+    expect(outbox).toEqual([
+      expect.objectContaining({ kind: 'email', to: 'a@example.com', subject: 'Hi', body: 'Hello there' }),
+    ]);
+  });
+
+  it('SendEmail needs a signed-in caller and a recipient', async () => {
+    expect(
+      (await h.call('POST', core('SendEmail'), { body: { to: 'a@example.com', body: 'x' } })).status,
+    ).toBe(401);
+    expect((await h.call('POST', core('SendEmail'), { token, body: { body: 'x' } })).status).toBe(400);
+  });
+
+  it('UploadFile takes multipart (file as file, objects as JSON strings) and serves the file back', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['hello file'], { type: 'text/plain' }), '../../etc/pass wd.txt');
+    form.append('meta', JSON.stringify({ folder: 'docs' }));
+    form.append('count', '3');
+    const answer = await h.call('POST', core('UploadFile'), { token, raw: form });
+    expect(answer.status, answer.text).toBe(200);
+    // The client's path is dropped and the name made safe for a URL: no traversal.
+    expect(answer.body.file_url).toMatch(new RegExp(`^${h.url}/files/[0-9a-f]{24}/pass_wd\\.txt$`));
+    const file = await fetch(answer.body.file_url);
+    expect(await file.text()).toBe('hello file');
+    expect(file.headers.get('content-disposition')).toContain('attachment');
+    expect(file.headers.get('content-type')).toBe('application/octet-stream');
+  });
+
+  it('UploadFile without a file is a 400', async () => {
+    expect((await h.call('POST', core('UploadFile'), { token, body: { file: 'not a file' } })).status).toBe(
+      400,
+    );
+  });
+
+  it('InvokeLLM answers a deterministic, clearly emulated text or the shape of a schema', async () => {
+    const first = await h.call('POST', core('InvokeLLM'), { token, body: { prompt: 'Say hi' } });
+    const second = await h.call('POST', core('InvokeLLM'), { token, body: { prompt: 'Say hi' } });
+    expect(first.body).toMatch(/^\[Emulated LLM answer\]/);
+    expect(first.body).toBe(second.body);
+    const schema = {
+      type: 'object',
+      properties: { title: { type: 'string' }, score: { type: 'number' }, tags: { type: 'array' } },
+    };
+    const shaped = await h.call('POST', core('InvokeLLM'), {
+      token,
+      body: { prompt: 'x', response_json_schema: schema },
+    });
+    expect(shaped.body).toEqual({ title: '[Emulated LLM answer]', score: 0, tags: [] });
+  });
+
+  it('parses objects sent as JSON strings in a multipart body', async () => {
+    const body = new FormData();
+    body.append('prompt', 'describe');
+    body.append(
+      'response_json_schema',
+      JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } } }),
+    );
+    body.append('file', new Blob(['%PDF']), 'doc.pdf');
+    const answer = await h.call('POST', core('InvokeLLM'), { token, raw: body });
+    expect(answer.body).toEqual({ ok: false });
+  });
+
+  it('an unknown Core integration is a 404', async () => {
+    expect((await h.call('POST', core('GenerateImage'), { token, body: {} })).status).toBe(404);
+  });
+
+  it('installable packages are 404 unless registered', async () => {
+    const path = `/api/apps/${APP}/integration-endpoints/installable/slack/integration-endpoints/postMessage`;
+    const missing = await h.call('POST', path, { token, body: { text: 'hi' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toContain('not installed');
+    await h.call('POST', '/__harness/integrations', {
+      body: { package: 'slack', endpoint: 'postMessage', response: { ok: 1 } },
+    });
+    expect((await h.call('POST', path, { token, body: { text: 'hi' } })).body).toEqual({ ok: 1 });
+  });
+});
+
+describe('functions', () => {
+  it('createCheckout opens a session on the payment page and stores the order', async () => {
+    const answer = await h.call('POST', fn('createCheckout'), {
+      token,
+      body: { packageName: 'gold' },
+      headers: { 'x-origin-url': 'http://localhost:4401/Pricing?ref=1', 'base44-functions-version': 'v7' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.url).toMatch(new RegExp(`^${h.url}/__harness/pay/cs_test_[A-Za-z0-9]{32}$`));
+    const orders = (await h.call('GET', '/__harness/orders')).body;
+    expect(orders).toEqual([
+      expect.objectContaining({
+        id: answer.body.url.split('/').pop(),
+        package: 'gold',
+        setup_amount: 79_900,
+        monthly_amount: 19_900,
+        currency: 'gbp',
+        status: 'open',
+        origin: 'http://localhost:4401',
+        functions_version: 'v7',
+        created_date: expect.any(String),
+      }),
+    ]);
+    const logged = (await h.call('GET', '/__harness/requests?limit=5')).body.find(
+      (r: any) => r.path === fn('createCheckout'),
+    );
+    expect(logged.functions_version).toBe('v7');
+  });
+
+  it('works for anonymous visitors, and falls back to the local site origin for a foreign X-Origin-URL', async () => {
+    const answer = await h.call('POST', fn('createCheckout'), {
+      body: { packageName: 'gold' },
+      headers: { 'x-origin-url': 'https://evil.example/' },
+    });
+    expect(answer.status).toBe(200);
+    expect((await h.call('GET', '/__harness/orders')).body[0].origin).toBe('http://localhost:4401');
+  });
+
+  it('accepts the multipart form of the body rule', async () => {
+    const form = new FormData();
+    form.append('packageName', 'gold');
+    form.append('options', JSON.stringify({ note: 'x' }));
+    form.append('attachment', new Blob(['x']), 'a.txt');
+    const answer = await h.call('POST', fn('createCheckout'), { raw: form });
+    expect(answer.status, answer.text).toBe(200);
+  });
+
+  it('an unknown package is a 400 with a message; an unknown function a 404', async () => {
+    const unknown = await h.call('POST', fn('createCheckout'), { body: { packageName: 'platinum' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('Unknown package: platinum');
+    expect((await h.call('POST', fn('createCheckout'), { body: { packageName: 5 } })).status).toBe(400);
+    expect((await h.call('POST', fn('sendInvoice'), { body: {} })).status).toBe(404);
+    expect((await h.call('GET', '/__harness/orders')).body).toEqual([]);
+  });
+});
