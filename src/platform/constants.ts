@@ -82,5 +82,6 @@ export const ERROR_CODES = {
   realtimeDisconnected: 'realtime_disconnected',
   realtimeConnect: 'realtime_connect_error',
   realtimeMessage: 'invalid_message',
+  realtimeServer: 'realtime_error',
   realtimeUnavailable: 'realtime_unavailable',
 } as const;

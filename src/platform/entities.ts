@@ -9,6 +9,7 @@ import type {
   EntityRecord,
   FilterQuery,
   ImportResult,
+  NoSchemas,
   PlatformUser,
   SortKey,
 } from './types.ts';
@@ -61,7 +62,7 @@ export type EntitySchemas = Record<string, EntityRecord>;
  * Entity collections by name: `entities.Lead.list()`, `entities.User.me()`. Names declared in `S` are typed with
  * their record type; any other name works at runtime and is typed `EntityHandler | undefined` (strict index access).
  */
-export type EntitiesClient<S extends EntitySchemas = {}> = { User: UserEntityHandler } & {
+export type EntitiesClient<S extends EntitySchemas = NoSchemas> = { User: UserEntityHandler } & {
   [K in keyof S]: EntityHandler<S[K]>;
 } & { [name: string]: EntityHandler };
 
@@ -123,7 +124,7 @@ export function createEntityHandler<T extends EntityRecord = EntityRecord>(
  * Creates the entities client: any property is an entity collection by that name, created on first use.
  * Pass `realtime` to enable `subscribe`.
  */
-export function createEntitiesClient<S extends EntitySchemas = {}>(
+export function createEntitiesClient<S extends EntitySchemas = NoSchemas>(
   core: HttpCore,
   realtime?: () => RealtimeSubscriber,
 ): EntitiesClient<S> {

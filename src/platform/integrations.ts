@@ -1,5 +1,6 @@
 import { toCallBody } from './call-body.ts';
 import type { HttpCore } from './http-core.ts';
+import type { NoSchemas } from './types.ts';
 
 /** One integration endpoint: resolves the answer's body. */
 export type IntegrationEndpoint = <T = unknown>(params?: object) => Promise<T>;
@@ -20,7 +21,7 @@ export type CoreIntegrationName =
 /** Installable packages and their endpoint names, declared by the caller: `{ slack: 'PostMessage' }`. */
 export type IntegrationSchemas = Record<string, string>;
 /** Integration packages by name: `Core` or an installable package declared in `P`. */
-export type IntegrationsClient<P extends IntegrationSchemas = {}> = {
+export type IntegrationsClient<P extends IntegrationSchemas = NoSchemas> = {
   Core: IntegrationPackage<CoreIntegrationName>;
 } & {
   [K in keyof P]: IntegrationPackage<P[K]>;
@@ -42,7 +43,7 @@ function proxyOf<T>(create: (key: string) => T): Record<string, T> {
  * `/integration-endpoints/installable/{package}/integration-endpoints/{name}`. The body rule and the string rejection
  * are those of functions.
  */
-export function createIntegrationsClient<P extends IntegrationSchemas = {}>(
+export function createIntegrationsClient<P extends IntegrationSchemas = NoSchemas>(
   core: HttpCore,
 ): IntegrationsClient<P> {
   return proxyOf((pkg) =>

@@ -13,6 +13,7 @@ import {
 import { createRealtimeClient, type IoFactory, type RealtimeClient } from './realtime.ts';
 import { createServiceRoleClient, type ServiceRoleClient } from './service-role.ts';
 import { createTokenStore, type StorageLike } from './token-store.ts';
+import type { NoSchemas } from './types.ts';
 
 /** Options of {@link createPlatformClient}. */
 export interface PlatformClientOptions extends HttpCoreOptions {
@@ -32,7 +33,10 @@ export interface PlatformClientOptions extends HttpCoreOptions {
  * The facade over every sub-client. `S` declares entity record types by name, `P` installable integration packages
  * and their endpoints; both are optional.
  */
-export interface PlatformClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}> {
+export interface PlatformClient<
+  S extends EntitySchemas = NoSchemas,
+  P extends IntegrationSchemas = NoSchemas,
+> {
   app: AppClient;
   auth: AuthClient;
   entities: EntitiesClient<S>;
@@ -54,9 +58,10 @@ export interface PlatformClient<S extends EntitySchemas = {}, P extends Integrat
  * Creates the platform client. The token is `options.token`, else the stored one.
  * @example const platform = createPlatformClient({ appId: 'local-app', serverUrl: 'https://api.example.com' });
  */
-export function createPlatformClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}>(
-  options: PlatformClientOptions,
-): PlatformClient<S, P> {
+export function createPlatformClient<
+  S extends EntitySchemas = NoSchemas,
+  P extends IntegrationSchemas = NoSchemas,
+>(options: PlatformClientOptions): PlatformClient<S, P> {
   const tokenStore = createTokenStore(options.storage);
   const core = createHttpCore({ ...options, token: options.token ?? tokenStore.get() });
   let realtime: RealtimeClient | undefined;

@@ -133,6 +133,11 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       }
     });
     created.on('update_model', onUpdate);
+    // The server reports refused joins and the like as an `error` event.
+    created.on('error', (payload: { message?: unknown } | string) => {
+      const message = typeof payload === 'string' ? payload : String(payload?.message ?? 'Realtime error');
+      fail(new RealtimeError(message, ERROR_CODES.realtimeServer, payload));
+    });
     created.on('disconnect', (reason) => {
       if (!wanted) return setState(CONNECTION_STATE.disconnected);
       setState(CONNECTION_STATE.reconnecting);

@@ -12,9 +12,13 @@ import {
 } from './integrations.ts';
 import type { RealtimeSubscriber } from './realtime-subscriber.ts';
 import { createSsoClient, type SsoClient } from './sso.ts';
+import type { NoSchemas } from './types.ts';
 
 /** The sub-clients available with elevated access. */
-export interface ServiceRoleClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}> {
+export interface ServiceRoleClient<
+  S extends EntitySchemas = NoSchemas,
+  P extends IntegrationSchemas = NoSchemas,
+> {
   entities: EntitiesClient<S>;
   integrations: IntegrationsClient<P>;
   functions: FunctionsClient;
@@ -31,7 +35,10 @@ export const SERVICE_TOKEN_REQUIRED =
  * Creates the service-role sub-clients: they authenticate with `serviceToken` and send the user token, when known,
  * as `on-behalf-of`. Throws the contract's error without a service token.
  */
-export function createServiceRoleClient<S extends EntitySchemas = {}, P extends IntegrationSchemas = {}>(
+export function createServiceRoleClient<
+  S extends EntitySchemas = NoSchemas,
+  P extends IntegrationSchemas = NoSchemas,
+>(
   core: HttpCore,
   serviceToken: string | null | undefined,
   realtime?: () => RealtimeSubscriber,

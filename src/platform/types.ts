@@ -3,6 +3,9 @@
  * (`[key: string]: unknown`), because the hosted platform adds fields over time.
  */
 
+/** The default of the schema type parameters: nothing declared. */
+export type NoSchemas = Record<never, never>;
+
 /** `GET /apps/public/prod/public-settings/by-id/{appId}`. */
 export interface PublicSettings {
   id: string;

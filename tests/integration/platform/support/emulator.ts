@@ -1,0 +1,86 @@
+import { createEmulator } from '../../../../host-harness/src/emulator/index.ts';
+import {
+  createPlatformClient,
+  type PlatformClientOptions,
+  type StorageLike,
+} from '../../../../src/platform/index.ts';
+import { createFakeLocation, createMemoryStorage } from './recording-server.ts';
+
+/** Seeded accounts of the emulator. */
+export const ACCOUNTS = {
+  admin: { email: 'admin@example.com', password: 'admin1234' },
+  user: { email: 'user@example.com', password: 'user1234' },
+  outsider: { email: 'outsider@example.com', password: 'outsider1234' },
+} as const;
+export const APP_ID = 'local-app';
+export const SERVICE_TOKEN = 'local-service-token';
+
+/** Starts an in-memory emulator on an ephemeral port, with helpers for its control API and for clients. */
+export async function startEmulator() {
+  const emulator = await createEmulator({ dataDir: null, quiet: true });
+  const baseUrl = await emulator.listen({ port: 0 });
+
+  async function control<T = unknown>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await fetch(`${baseUrl}/__harness${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  /** A client with injected storage and location (no globals), as a browser page would have. */
+  function client(options: Partial<PlatformClientOptions> & { storage?: StorageLike | null } = {}) {
+    const storage = createMemoryStorage();
+    const location = createFakeLocation('http://localhost:4401/Index');
+    const platform = createPlatformClient({
+      appId: APP_ID,
+      serverUrl: baseUrl,
+      storage,
+      location,
+      logger: { error: () => {} },
+      ...options,
+    });
+    return { platform, storage, location };
+  }
+
+  /** A client signed in as one of the seeded accounts. */
+  async function signedIn(who: keyof typeof ACCOUNTS, options: Partial<PlatformClientOptions> = {}) {
+    const made = client(options);
+    await made.platform.auth.loginViaEmailPassword(ACCOUNTS[who].email, ACCOUNTS[who].password);
+    return made;
+  }
+
+  return {
+    emulator,
+    baseUrl,
+    control,
+    client,
+    signedIn,
+    reset: () => control('POST', '/reset'),
+    close: () => emulator.close(),
+  };
+}
+
+export type TestEmulator = Awaited<ReturnType<typeof startEmulator>>;
+
+/** Waits until `check` returns a value (not undefined/false), polling every 10 ms, or fails after `ms`. */
+export async function waitFor<T>(
+  check: () => T | undefined | false,
+  ms = 5000,
+  what = 'condition',
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
