@@ -60,9 +60,11 @@ function compileOperators(ops: Record<string, unknown>, depth: number): FieldTes
   for (const [op, arg] of Object.entries(ops)) {
     switch (op) {
       case '$eq':
+        checkLiteralDepth(arg, depth);
         tests.push((v) => equals(v, arg));
         break;
       case '$ne':
+        checkLiteralDepth(arg, depth);
         tests.push((v) => !equals(v, arg));
         break;
       case '$gt':
@@ -84,6 +86,7 @@ function compileOperators(ops: Record<string, unknown>, depth: number): FieldTes
       case '$in':
       case '$nin': {
         if (!Array.isArray(arg)) fail(`${op} needs an array`);
+        checkLiteralDepth(arg, depth);
         const hit = (v: unknown) => arg.some((candidate) => equals(v, candidate));
         tests.push(op === '$in' ? hit : (v) => !hit(v));
         break;
@@ -116,9 +119,18 @@ function compileOperators(ops: Record<string, unknown>, depth: number): FieldTes
   return (v) => tests.every((test) => test(v));
 }
 
+// Literal values are compared recursively, so their depth is bounded too.
+function checkLiteralDepth(value: unknown, depth: number): void {
+  if (depth > MAX_DEPTH) fail(`Query is nested more than ${MAX_DEPTH} levels deep`);
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) checkLiteralDepth(inner, depth + 1);
+  }
+}
+
 function compileCondition(condition: unknown, depth: number): FieldTest {
   if (depth > MAX_DEPTH) fail(`Query is nested more than ${MAX_DEPTH} levels deep`);
   if (isOperatorObject(condition)) return compileOperators(condition, depth);
+  checkLiteralDepth(condition, depth);
   return (v) => equals(v, condition);
 }
 
