@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-/** `npm run build`: a clean production build of the site and the federated remote into dist/. */
+/**
+ * `npm run build`: a clean production build of the site and the federated remote into dist/, then the editor shell
+ * (a Module Federation host) into host-harness/shell/dist/.
+ */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -7,9 +10,10 @@ import { resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 rmSync(resolve(root, 'dist'), { recursive: true, force: true });
 const started = performance.now();
-const result = spawnSync(resolve(root, 'node_modules/.bin/rspack'), ['build'], {
-  stdio: 'inherit',
-  cwd: root,
-});
-if (result.status !== 0) process.exit(result.status ?? 1);
+const rspack = (args) => {
+  const result = spawnSync(resolve(root, 'node_modules/.bin/rspack'), args, { stdio: 'inherit', cwd: root });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+rspack(['build']);
+rspack(['build', '-c', 'host-harness/shell/rspack.config.ts']);
 console.log(`[build] done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

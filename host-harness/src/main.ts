@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { readSiteConfig } from '../../scripts/site-config.ts';
 import { createEmulator } from './emulator/index.ts';
+import { registerEditorShell } from './shell/register-shell.ts';
 import { createSiteServer, hasBuild } from './site/site-server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -21,6 +22,11 @@ async function main(): Promise<void> {
     dataDir: dataSetting === 'memory' ? null : resolve(root, dataSetting),
     appId: config.appId,
     quiet: process.env.HARNESS_QUIET === '1',
+  });
+  registerEditorShell(emulator.app, {
+    siteOrigin: `http://${host}:${sitePort}`,
+    appId: config.appId,
+    serverUrl: config.serverUrl,
   });
   const harnessUrl = await emulator.listen({ port: harnessPort, host });
   console.log(`[harness] platform emulator: ${harnessUrl}/api  (login: ${harnessUrl}/login)`);

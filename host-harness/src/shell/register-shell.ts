@@ -1,0 +1,104 @@
+/**
+ * Serves the editor shell on the harness (:4400): the page at `/` (with its configuration injected into a `<meta>`
+ * tag, and a strict CSP) and its built assets under `/__shell/` from `host-harness/shell/dist/`.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseRemoteOverride } from '../../shell/src/remote-override.ts';
+import { shellHeaders } from './shell-headers.ts';
+
+export interface EditorShellOptions {
+  /** Origin of the site server, e.g. `http://localhost:4401`. */
+  siteOrigin: string;
+  /** App id the iframe is launched with (`app_id`), and the login API's app. */
+  appId: string;
+  /** Platform server URL the iframe is launched with (`server_url`). */
+  serverUrl: string;
+  /** Where the shell's build is; default `host-harness/shell/dist`. */
+  distDir?: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+const CONFIG_PLACEHOLDER = '__EDITOR_SHELL_CONFIG__';
+
+/** `&`, `<`, `>`, `"`, `'` as entities: the JSON goes into an attribute value. */
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The asset under `distDir` named by `relative`, or null when it is missing or outside the folder. */
+function assetFile(distDir: string, relative: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(relative);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = normalize(join(distDir, decoded));
+  if (!file.startsWith(distDir + sep)) return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Registers `GET /` (the shell page) and `GET /__shell/*` (its assets) on the harness's Fastify app. */
+export function registerEditorShell(app: FastifyInstance, options: EditorShellOptions): void {
+  const distDir = resolve(options.distDir ?? resolve(import.meta.dirname, '../../shell/dist'));
+  const config = JSON.stringify({
+    siteOrigin: options.siteOrigin,
+    appId: options.appId,
+    serverUrl: options.serverUrl,
+  });
+  const baseHeaders = shellHeaders(options);
+
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .code(503)
+      .headers(baseHeaders)
+      .type('text/plain; charset=utf-8')
+      .send(
+        'The editor shell is not built: run `npm run build` (it builds host-harness/shell into its dist/).',
+      );
+
+  app.get('/', async (request, reply) => {
+    let html: string;
+    try {
+      html = readFileSync(join(distDir, 'index.html'), 'utf8');
+    } catch {
+      return notBuilt(reply);
+    }
+    const query = request.query as Record<string, unknown>;
+    const override = parseRemoteOverride(typeof query.remote === 'string' ? query.remote : null);
+    return reply
+      .headers(shellHeaders({ ...options, remoteOrigin: override?.origin ?? null }))
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html.replace(CONFIG_PLACEHOLDER, escapeAttribute(config)));
+  });
+
+  app.get('/__shell/*', async (request, reply) => {
+    const relative = (request.params as { '*': string })['*'];
+    const file = assetFile(distDir, relative);
+    if (!file || file.endsWith('.html')) {
+      return reply.code(404).headers(baseHeaders).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return reply
+      .headers(baseHeaders)
+      .header('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .type(CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')
+      .send(readFileSync(file));
+  });
+}

@@ -1,0 +1,45 @@
+/** What the shell page may load: itself, and the site (iframe, federated scripts, styles, manifest). */
+export interface ShellPolicyOptions {
+  siteOrigin: string;
+  serverUrl: string;
+  /** Origin of a loopback `?remote=` override, allowed like the site's origin for that page load. */
+  remoteOrigin?: string | null;
+}
+
+/**
+ * The shell page's Content-Security-Policy: no inline or eval'd script; scripts, styles and the manifest from the shell
+ * and the site's origin (the federation runtime loads the remote's chunks from there); only the site in frames; the
+ * shell itself is never framed.
+ */
+export function shellContentSecurityPolicy({
+  siteOrigin,
+  serverUrl,
+  remoteOrigin,
+}: ShellPolicyOptions): string {
+  const remote = [siteOrigin, ...(remoteOrigin && remoteOrigin !== siteOrigin ? [remoteOrigin] : [])];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...remote],
+    'style-src': ["'self'", ...remote],
+    'img-src': ["'self'", 'data:', ...remote],
+    'font-src': ["'self'", ...remote],
+    'connect-src': ["'self'", ...remote, serverUrl, serverUrl.replace(/^http/, 'ws')],
+    'frame-src': [siteOrigin],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'none'"],
+    'object-src': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
+    .join('; ');
+}
+
+/** Headers of every shell response (security rule 11); the CSP only matters on the HTML page but costs nothing. */
+export function shellHeaders(options: ShellPolicyOptions): Record<string, string> {
+  return {
+    'Content-Security-Policy': shellContentSecurityPolicy(options),
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
