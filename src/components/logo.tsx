@@ -18,7 +18,7 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
         <circle cx="22.5" cy="21.5" r="2.5" className="fill-accent-300" />
       </svg>
       <span
-        className={`text-lg font-bold tracking-tight ${tone === 'dark' ? 'text-slate-900' : 'text-white'}`}
+        className={`text-lg font-bold tracking-tight whitespace-nowrap ${tone === 'dark' ? 'text-slate-900' : 'text-white'}`}
       >
         {brand.name}
       </span>

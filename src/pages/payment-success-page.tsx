@@ -1,6 +1,6 @@
-import { PageIntro } from '../components/page-intro.tsx';
+import { PaymentConfirmation } from '../sections/payment-success/payment-confirmation.tsx';
 
-/** The PaymentSuccess page. */
+/** PaymentSuccess (spec §2): where the payment provider sends the buyer back. */
 export function PaymentSuccessPage() {
-  return <PageIntro title="Payment received. Thank you!" />;
+  return <PaymentConfirmation />;
 }

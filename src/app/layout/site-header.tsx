@@ -48,9 +48,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <BookACallButton
-            className={`${buttonStyles.primary} hidden !min-h-10 !px-4 !text-sm sm:inline-flex`}
-          />
+          <BookACallButton className={`${buttonStyles.primary} !min-h-10 !px-4 !text-sm max-sm:!hidden`} />
           <button
             ref={toggleRef}
             type="button"

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+/**
+ * `npm run screenshots`: every page full-page at 390x844 (phone) and 1440x900 (desktop) into `screenshots/`
+ * (git-ignored), plus an overflow check at 320 px wide that fails when a page scrolls sideways.
+ * Needs the site running (`npm start`, or `node scripts/start.mjs --no-build` after a build). SCREENSHOT_BASE_URL
+ * overrides the address (default http://localhost:4401).
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '..');
+const outDir = resolve(root, 'screenshots');
+const baseUrl = process.env.SCREENSHOT_BASE_URL ?? 'http://localhost:4401';
+
+const pages = [
+  { name: 'index', path: '/' },
+  { name: 'challenges', path: '/Challenges' },
+  { name: 'solutions', path: '/Solutions' },
+  { name: 'results', path: '/Results' },
+  { name: 'process', path: '/Process' },
+  { name: 'pricing', path: '/Pricing' },
+  { name: 'payment-success', path: '/PaymentSuccess?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0' },
+  { name: 'not-found', path: '/no-such-page' },
+];
+
+const viewports = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+];
+
+const overflowWidth = 320;
+
+/** Scrolls through the page so that lazy images load, then back to the top. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    const step = window.innerHeight;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((done) => setTimeout(done, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.evaluate(() =>
+    Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))),
+  );
+  await page.waitForTimeout(150);
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const overflowing = [];
+  try {
+    for (const viewport of viewports) {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        deviceScaleFactor: 1,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      for (const { name, path } of pages) {
+        await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
+        await settle(page);
+        const file = resolve(outDir, `${name}-${viewport.name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`[screenshots] ${file}`);
+      }
+      await context.close();
+    }
+
+    const narrow = await browser.newContext({
+      viewport: { width: overflowWidth, height: 700 },
+      reducedMotion: 'reduce',
+    });
+    const page = await narrow.newPage();
+    for (const { name, path } of pages) {
+      await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (scrollWidth > overflowWidth) overflowing.push(`${name}: scrollWidth ${scrollWidth}px`);
+    }
+    await narrow.close();
+  } finally {
+    await browser.close();
+  }
+
+  if (overflowing.length) {
+    console.error(`[screenshots] pages wider than ${overflowWidth}px:\n  ${overflowing.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`[screenshots] no horizontal overflow at ${overflowWidth}px`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

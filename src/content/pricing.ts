@@ -1,0 +1,71 @@
+import { autoReplyChannels, followUpList, pipelineList } from './solutions.ts';
+import { oneDay } from './timing.ts';
+
+const setupFee = '£799';
+const monthlyFee = '£199';
+const noticePeriod = '30 days';
+const setupTime = '5-7 business days';
+
+/** The one package (spec §9). `id` is the identifier sent to checkout. */
+export const pricing = {
+  id: 'gold',
+  name: 'Gold',
+  tagline: 'The complete business platform, built and run for you.',
+  setup: { amount: setupFee, label: 'one-time setup' },
+  monthly: { amount: monthlyFee, label: 'per month' },
+  /** Terms shown under the price. */
+  terms: ['No long-term contract', `${noticePeriod} notice to cancel`, `Setup in ${setupTime}`],
+  featuresTitle: 'Everything included',
+  features: [
+    `Customer tracking pipeline (${pipelineList})`,
+    `${autoReplyChannels} auto-replies`,
+    `Automatic follow-ups at ${followUpList}`,
+    'Professional quotes sent from your phone',
+    'Online bookings with reminders',
+    'A live dashboard of leads and conversions',
+    'Setup, customer import and team training',
+    'Ongoing support and improvements',
+  ],
+  getStarted: 'Get Started Now',
+  loading: 'Loading...',
+  securePayment: 'Secure card payment. You will be taken to our payment provider.',
+} as const;
+
+export const pricingFaq = {
+  eyebrow: 'FAQ',
+  title: 'Questions owners ask us',
+  items: [
+    {
+      question: `What does the ${setupFee} setup cover?`,
+      answer: `Designing your pipeline, building your automations, importing your existing customers, connecting ${autoReplyChannels}, and training your team. It is paid once.`,
+    },
+    {
+      question: `What do I get for ${monthlyFee} a month?`,
+      answer:
+        'Hosting, the platform itself, updates, and a named person to ask for changes. No per-user fees and no extra tools to pay for.',
+    },
+    {
+      question: 'How quickly can we be up and running?',
+      answer: `Setup takes ${setupTime} once we have access to your accounts. You keep working as normal while we do it.`,
+    },
+    {
+      question: 'Is there a contract?',
+      answer: `No long-term contract. You pay monthly and can cancel with ${noticePeriod} notice.`,
+    },
+    {
+      question: 'What happens after I pay?',
+      answer: `We contact you within ${oneDay} to book your discovery call and agree a start date.`,
+    },
+    {
+      question: 'Do I need to be technical?',
+      answer:
+        'Not at all. If you can use WhatsApp, you can use the platform. We set everything up and show your team how it works.',
+    },
+  ],
+} as const;
+
+export const bookFreeCall = {
+  title: 'Not sure yet? Talk it through first.',
+  text: 'Book a free call and we will tell you honestly whether the package is right for your business.',
+  button: 'Book Free Call',
+} as const;

@@ -1,0 +1,17 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { bookACallHref, useBookACall } from '../app/hooks/use-book-a-call.ts';
+
+/** A call to action that goes to the home page's contact section (navigating home first, then scrolling). */
+export function BookCallLink({ className, children }: { className: string; children: ReactNode }) {
+  const bookACall = useBookACall();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    bookACall();
+  };
+  return (
+    <a href={bookACallHref} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}

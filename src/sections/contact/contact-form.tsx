@@ -1,0 +1,112 @@
+import { Check, Send } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { buttonStyles } from '../../components/button-styles.ts';
+import { contactForm } from '../../content/contact.ts';
+import { type ContactField, useContactDraft } from './use-contact-draft.ts';
+
+const inputClass =
+  'mt-2 block min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-400 transition-colors duration-150 hover:border-slate-400 ' +
+  'focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600';
+
+interface FieldSpec {
+  field: ContactField;
+  type: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  required: boolean;
+}
+
+const fields: readonly FieldSpec[] = [
+  { field: 'name', type: 'text', autoComplete: 'name', required: true },
+  { field: 'email', type: 'email', autoComplete: 'email', required: true },
+  { field: 'phone', type: 'tel', autoComplete: 'tel', required: true },
+  { field: 'company', type: 'text', autoComplete: 'organization', required: false },
+];
+
+/**
+ * The contact form (spec §4, §5): name, email and phone required; sending makes no network call (the values go to the
+ * console), the button reads "Message Sent!" for 3 seconds, and the form and its draft are cleared.
+ */
+export function ContactForm() {
+  const { values, setField, clear } = useContactDraft();
+  const [sent, setSent] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (!sent) return;
+    const timer = window.setTimeout(() => setSent(false), contactForm.sentForMs);
+    return () => window.clearTimeout(timer);
+  }, [sent]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    console.log('Contact form submitted', { ...values });
+    clear();
+    setSent(true);
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-md sm:p-8"
+    >
+      <div className="flex items-baseline justify-between gap-4">
+        <h3 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+          {contactForm.title}
+        </h3>
+        <p className="text-sm text-slate-600">{contactForm.requiredNote}</p>
+      </div>
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        {fields.map((spec) => (
+          <div key={spec.field}>
+            <label htmlFor={`${id}-${spec.field}`} className="block text-sm font-semibold text-slate-800">
+              {contactForm.labels[spec.field]}
+            </label>
+            <input
+              id={`${id}-${spec.field}`}
+              name={spec.field}
+              type={spec.type}
+              autoComplete={spec.autoComplete}
+              required={spec.required}
+              placeholder={contactForm.placeholders[spec.field]}
+              value={values[spec.field]}
+              onChange={(event) => setField(spec.field, event.target.value)}
+              className={inputClass}
+            />
+          </div>
+        ))}
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-message`} className="block text-sm font-semibold text-slate-800">
+            {contactForm.labels.message}
+          </label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={4}
+            placeholder={contactForm.placeholders.message}
+            value={values.message}
+            onChange={(event) => setField('message', event.target.value)}
+            className={`${inputClass} resize-y`}
+          />
+        </div>
+      </div>
+      <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
+        <button
+          type="submit"
+          className={`${buttonStyles.primary} sm:min-w-48 ${sent ? '!bg-emerald-700 hover:!bg-emerald-800' : ''}`}
+        >
+          {sent ? (
+            <Check aria-hidden="true" className="size-5" />
+          ) : (
+            <Send aria-hidden="true" className="size-4" />
+          )}
+          {sent ? contactForm.sent : contactForm.send}
+        </button>
+        <p role="status" className="text-sm font-medium text-emerald-800">
+          {sent ? contactForm.thanks : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

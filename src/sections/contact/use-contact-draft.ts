@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useState } from 'react';
+import { contactForm } from '../../content/contact.ts';
+
+export const contactFields = ['name', 'email', 'phone', 'company', 'message'] as const;
+export type ContactField = (typeof contactFields)[number];
+export type ContactValues = Record<ContactField, string>;
+
+export const emptyContact: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
+
+/** A draft must never grow without bound in storage. */
+const MAX_FIELD_LENGTH = 5000;
+
+/** sessionStorage, or null when the browser blocks it (privacy modes, sandboxed frames). */
+function draftStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readDraft(): ContactValues | null {
+  try {
+    const raw = draftStorage()?.getItem(contactForm.draftStorageKey);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const draft = { ...emptyContact };
+    for (const field of contactFields) {
+      const value = (parsed as Record<string, unknown>)[field];
+      if (typeof value === 'string') draft[field] = value.slice(0, MAX_FIELD_LENGTH);
+    }
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(values: ContactValues | null): void {
+  try {
+    const storage = draftStorage();
+    if (!storage) return;
+    const empty = !values || contactFields.every((field) => values[field] === '');
+    if (empty) storage.removeItem(contactForm.draftStorageKey);
+    else storage.setItem(contactForm.draftStorageKey, JSON.stringify(values));
+  } catch {
+    // Quota or access errors: the draft is a convenience, the form keeps working without it.
+  }
+}
+
+/**
+ * The contact form's values, kept as a draft in sessionStorage until sent, so that a reload loses nothing. The draft is
+ * read after mounting, so that the first render matches prerendered HTML.
+ */
+export function useContactDraft() {
+  const [values, setValues] = useState<ContactValues>(emptyContact);
+
+  useEffect(() => {
+    const draft = readDraft();
+    if (draft) setValues(draft);
+  }, []);
+
+  // The untouched initial state is never written, so that it cannot overwrite a draft not yet restored.
+  useEffect(() => {
+    if (values !== emptyContact) writeDraft(values);
+  }, [values]);
+
+  const setField = useCallback((field: ContactField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value.slice(0, MAX_FIELD_LENGTH) }));
+  }, []);
+
+  const clear = useCallback(() => {
+    setValues(emptyContact);
+    writeDraft(null);
+  }, []);
+
+  return { values, setField, clear };
+}

@@ -1,0 +1,27 @@
+import { ArrowRight } from 'lucide-react';
+import { buttonStyles } from '../../components/button-styles.ts';
+import { bookFreeCall } from '../../content/pricing.ts';
+import { BookCallLink } from '../book-call-link.tsx';
+
+/** Pricing's last band: Book Free Call goes to the home page and scrolls to its last section (spec §2). */
+export function BookFreeCall() {
+  return (
+    <section aria-labelledby="book-free-call-title" className="bg-white py-16 sm:py-24">
+      <div className="mx-auto flex max-w-5xl flex-col items-start gap-6 px-4 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+        <div className="max-w-xl">
+          <h2
+            id="book-free-call-title"
+            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
+            {bookFreeCall.title}
+          </h2>
+          <p className="mt-3 text-lg text-slate-600">{bookFreeCall.text}</p>
+        </div>
+        <BookCallLink className={`${buttonStyles.primary} w-full shrink-0 sm:w-auto`}>
+          {bookFreeCall.button}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </BookCallLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Layers, TimerOff, UserX } from 'lucide-react';
+import { Section } from '../components/section.tsx';
+import { SectionHeading } from '../components/section-heading.tsx';
+import { type ProblemId, problemSection, problems } from '../content/problems.ts';
+
+const icons: Record<ProblemId, typeof Layers> = { tools: Layers, leads: UserX, admin: TimerOff };
+
+/** The three problem cards (spec §1), each with its icon and its own gradient. */
+export function ProblemSection({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
+  return (
+    <Section labelledBy="problems-title">
+      {headingLevel === 'visible' ? (
+        <SectionHeading id="problems-title" eyebrow={problemSection.eyebrow} title={problemSection.title}>
+          {problemSection.intro}
+        </SectionHeading>
+      ) : (
+        <h2 id="problems-title" className="sr-only">
+          {problemSection.title}
+        </h2>
+      )}
+      <ul className={`grid gap-6 md:grid-cols-3 ${headingLevel === 'visible' ? 'mt-12 sm:mt-16' : ''}`}>
+        {problems.map((problem) => {
+          const Icon = icons[problem.id];
+          return (
+            <li
+              key={problem.id}
+              data-testid="problem-card"
+              className={`relative overflow-hidden rounded-2xl border border-slate-200 bg-linear-to-br ${problem.tone.wash} to-white to-70% p-6 shadow-sm sm:p-8`}
+            >
+              <span
+                className={`absolute inset-x-0 top-0 h-1 bg-linear-to-r ${problem.tone.bar}`}
+                aria-hidden="true"
+              />
+              <span className={`grid size-12 place-items-center rounded-full ${problem.tone.icon}`}>
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="mt-6 text-xl font-semibold text-slate-900">{problem.title}</h3>
+              <p className="mt-3 text-base text-slate-600">{problem.description}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}

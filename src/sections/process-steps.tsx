@@ -1,0 +1,47 @@
+import { Clock } from 'lucide-react';
+import { Section } from '../components/section.tsx';
+import { SectionHeading } from '../components/section-heading.tsx';
+import { processSection, processSteps } from '../content/process.ts';
+
+/** The 4-step process (spec §9) with each step's duration. */
+export function ProcessSteps({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
+  return (
+    <Section labelledBy="process-title">
+      {headingLevel === 'visible' ? (
+        <SectionHeading id="process-title" eyebrow={processSection.eyebrow} title={processSection.title}>
+          {processSection.intro}
+        </SectionHeading>
+      ) : (
+        <h2 id="process-title" className="sr-only">
+          {processSection.title}
+        </h2>
+      )}
+      <ol
+        className={`relative grid gap-8 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6 ${headingLevel === 'visible' ? 'mt-12 sm:mt-16' : ''}`}
+      >
+        <span
+          aria-hidden="true"
+          className="absolute top-6 right-[12.5%] left-[12.5%] hidden h-px bg-linear-to-r from-brand-200 via-brand-300 to-brand-200 lg:block"
+        />
+        {processSteps.map((step, index) => (
+          <li
+            key={step.id}
+            data-testid="process-step"
+            className="relative flex flex-col lg:items-center lg:text-center"
+          >
+            <span className="relative grid size-12 place-items-center rounded-full bg-brand-600 text-lg font-bold text-white shadow-md ring-8 ring-white">
+              {index + 1}
+            </span>
+            <h3 className="mt-5 text-xl font-semibold text-slate-900">{step.title}</h3>
+            <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
+              <Clock aria-hidden="true" className="size-4" />
+              <span className="sr-only">{processSection.durationLabel}: </span>
+              {step.duration}
+            </p>
+            <p className="mt-3 text-base text-slate-600">{step.description}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Clock, PoundSterling, TrendingUp } from 'lucide-react';
+import { BigFigure } from '../components/big-figure.tsx';
+import { Section } from '../components/section.tsx';
+import { SectionHeading } from '../components/section-heading.tsx';
+import { roiSnapshot } from '../content/claims.ts';
+
+const icons = { time: Clock, leads: TrendingUp, tools: PoundSterling } as const;
+
+/** The home page's ROI snapshot (spec §1): three figures in one card. */
+export function RoiSnapshot() {
+  return (
+    <Section tone="muted" labelledBy="roi-title">
+      <div>
+        <SectionHeading id="roi-title" eyebrow={roiSnapshot.eyebrow} title={roiSnapshot.title}>
+          {roiSnapshot.intro}
+        </SectionHeading>
+        <ul className="mt-12 grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-md sm:mt-16 md:grid-cols-3">
+          {roiSnapshot.figures.map((figure) => {
+            const Icon = icons[figure.id];
+            return (
+              <li
+                key={figure.id}
+                data-testid="roi-figure"
+                className="flex items-start gap-5 border-slate-200 p-6 not-last:border-b sm:p-8 md:flex-col md:gap-0 md:not-last:border-r md:not-last:border-b-0"
+              >
+                <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700 md:mb-5">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <BigFigure value={figure.value} label={figure.label} size="xl" />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,59 @@
+import { Quote } from 'lucide-react';
+import { Section } from '../components/section.tsx';
+import { SectionHeading } from '../components/section-heading.tsx';
+import { StarRating } from '../components/star-rating.tsx';
+import { maxRating, testimonials, testimonialsSection } from '../content/testimonials.ts';
+
+/** Testimonials (spec §3): name, role, company, image, quote, rating and result. */
+export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
+  return (
+    <Section tone={tone} labelledBy="testimonials-title">
+      <SectionHeading
+        id="testimonials-title"
+        eyebrow={testimonialsSection.eyebrow}
+        title={testimonialsSection.title}
+      >
+        {testimonialsSection.intro}
+      </SectionHeading>
+      <ul className="mt-12 grid gap-6 sm:mt-16 lg:grid-cols-3">
+        {testimonials.map((item) => (
+          <li key={item.name} data-testid="testimonial">
+            <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+              <div className="flex items-center justify-between gap-4">
+                <StarRating
+                  rating={item.rating}
+                  max={maxRating}
+                  label={testimonialsSection.ratingLabel(item.rating)}
+                />
+                <Quote aria-hidden="true" className="size-6 text-brand-200" />
+              </div>
+              <blockquote className="mt-5 flex-1 text-base leading-7 text-slate-700">
+                <p>“{item.quote}”</p>
+              </blockquote>
+              <p className="mt-6 w-fit rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800">
+                {item.result}
+              </p>
+              <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-6">
+                <img
+                  src={item.image}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  decoding="async"
+                  className="size-12 shrink-0 rounded-full bg-slate-100"
+                />
+                <span>
+                  <span className="block font-semibold text-slate-900">{item.name}</span>
+                  <span className="block text-sm text-slate-600">
+                    {item.role}, {item.company}
+                  </span>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
