@@ -18,6 +18,8 @@ export default defineConfig({
   use: {
     baseURL: 'http://localhost:4401',
     trace: 'retain-on-failure',
+    // Chromium blocks a localhost iframe inside another localhost page unless this is granted (the editor's case).
+    permissions: ['local-network-access'],
     launchOptions: {
       executablePath: chromium,
       args: [
@@ -30,7 +32,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    // Tests that only read the harness's state run in parallel.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /\.serial\.spec\.ts$/ },
+    // Tests that change global harness state (faults, settings) run afterwards, one at a time.
+    {
+      name: 'stateful',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: /\.serial\.spec\.ts$/,
+      workers: 1,
+      fullyParallel: false,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node scripts/start.mjs --no-build',
     url: 'http://localhost:4400/__harness/health',

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { HARNESS, orders, SITE } from '../support/harness.ts';
+
+test('checkout end to end: Pricing → Loading... → payment page → Pay → PaymentSuccess, order paid', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/Pricing');
+  const button = page.getByRole('button', { name: 'Get Started Now' });
+  // Hold the backend call long enough to see the pending state.
+  await page.route('**/functions/createCheckout', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await button.click();
+  const pending = page.getByRole('button', { name: 'Loading...' });
+  await expect(pending).toBeVisible();
+  await expect(pending).toBeDisabled();
+
+  await expect(page).toHaveURL(new RegExp(`^${HARNESS}/__harness/pay/cs_test_[A-Za-z0-9]{32}$`));
+  const sessionId = page.url().split('/').pop() ?? '';
+  await expect(page.getByText('£799.00 today, then £199.00 per month')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(`${SITE}/PaymentSuccess?session_id=${sessionId}`);
+  await expect(page.getByText(sessionId.slice(-12), { exact: true })).toBeVisible();
+  const order = (await orders(request)).find((o) => o.id === sessionId);
+  expect(order?.status).toBe('paid');
+});
+
+test('Cancel on the payment page returns to Pricing and leaves the order cancelled', async ({ page, request }) => {
+  await page.goto('/Pricing');
+  await page.getByRole('button', { name: 'Get Started Now' }).click();
+  await expect(page).toHaveURL(/\/__harness\/pay\/cs_test_/);
+  const sessionId = page.url().split('/').pop() ?? '';
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`${SITE}/Pricing`);
+  await expect(page.getByRole('button', { name: 'Get Started Now' })).toBeEnabled();
+  expect((await orders(request)).find((o) => o.id === sessionId)?.status).toBe('cancelled');
+});
+
+test('a double click makes one createCheckout call', async ({ page }) => {
+  await page.goto('/Pricing');
+  let calls = 0;
+  await page.route('**/functions/createCheckout', async (route) => {
+    calls++;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Get Started Now' }).dblclick();
+  await expect(page).toHaveURL(/\/__harness\/pay\/cs_test_/);
+  expect(calls).toBe(1);
+});
+
+for (const [label, answer] of [
+  ['a backend failure', { status: 500, body: { message: 'boom' } }],
+  ['an answer on a host not on the allow-list', { status: 200, body: { url: 'https://evil.com/pay' } }],
+  ['an http URL of the provider', { status: 200, body: { url: 'http://checkout.stripe.com/c/pay' } }],
+  ['a look-alike host', { status: 200, body: { url: 'https://checkout.stripe.com.evil.com/pay' } }],
+  ['a javascript: URL', { status: 200, body: { url: 'javascript:alert(1)' } }],
+  ['user-info in the URL', { status: 200, body: { url: 'https://checkout.stripe.com@evil.com/' } }],
+] as const) {
+  test(`checkout with ${label}: the alert, no navigation, the button usable again`, async ({ page }) => {
+    await page.goto('/Pricing');
+    let calls = 0;
+    await page.route('**/functions/createCheckout', async (route) => {
+      calls++;
+      await route.fulfill({ status: answer.status, json: answer.body });
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const dialog = page.waitForEvent('dialog');
+    await page.getByRole('button', { name: 'Get Started Now' }).click();
+    const alert = await dialog;
+    expect(alert.type()).toBe('alert');
+    expect(alert.message()).toBe('Failed to start checkout. Please try again.');
+    await alert.accept();
+    await expect(page).toHaveURL(`${SITE}/Pricing`);
+    const button = page.getByRole('button', { name: 'Get Started Now' });
+    await expect(button).toBeEnabled();
+    expect(errors.some((text) => text.includes('Checkout failed'))).toBe(true);
+    page.once('dialog', (again) => void again.accept());
+    await button.click();
+    await expect.poll(() => calls).toBe(2);
+  });
+}
