@@ -1,4 +1,6 @@
-import './shell.css';
+import './styles/shell-base.css';
+import './styles/shell-chrome.css';
+import './styles/shell-panels.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ShellApp } from './shell-app.tsx';

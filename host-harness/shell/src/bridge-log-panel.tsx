@@ -31,7 +31,7 @@ export function BridgeLogPanel({ entries, onClear }: Props) {
             checked={showIgnored}
             onChange={(event) => setShowIgnored(event.target.checked)}
           />
-          ignored
+          show ignored
         </label>
         <button type="button" className="es-button es-button-small" onClick={onClear}>
           Clear

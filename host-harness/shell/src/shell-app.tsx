@@ -145,7 +145,13 @@ export function ShellApp({ config }: { config: ShellConfig }) {
                   {signedInAs ? `(${signedInAs}'s token, hidden)` : '(none)'}
                 </span>
               </header>
-              <IframeView frameRef={frameRef} src={src} generation={frame.generation} width={device} />
+              <IframeView
+                frameRef={frameRef}
+                src={src}
+                generation={frame.generation}
+                anonymous={!account.token}
+                width={device}
+              />
             </section>
           ) : (
             <FederatedView manifestUrl={manifestUrl} siteOrigin={siteOrigin} width={device} />

@@ -8,8 +8,8 @@ export interface ShellPolicyOptions {
 
 /**
  * The shell page's Content-Security-Policy: no inline or eval'd script; scripts, styles and the manifest from the shell
- * and the site's origin (the federation runtime loads the remote's chunks from there); only the site in frames; the
- * shell itself is never framed.
+ * and the site's origin (the federation runtime loads the remote's chunks from there); only the site (and the
+ * platform's login page it may redirect to) in frames; the shell itself is never framed.
  */
 export function shellContentSecurityPolicy({
   siteOrigin,
@@ -24,7 +24,8 @@ export function shellContentSecurityPolicy({
     'img-src': ["'self'", 'data:', ...remote],
     'font-src': ["'self'", ...remote],
     'connect-src': ["'self'", ...remote, serverUrl, serverUrl.replace(/^http/, 'ws')],
-    'frame-src': [siteOrigin],
+    // The site's own login redirect (the platform's /login on the server) happens inside the preview frame.
+    'frame-src': [siteOrigin, serverUrl],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
     'base-uri': ["'none'"],

@@ -99,11 +99,30 @@ test.describe('editor shell: iframe view', () => {
     for (const testId of ['bridge-log', 'errors-panel', 'address-bar']) {
       expect(await page.getByTestId(testId).textContent()).not.toContain(token);
     }
-    expect(await page.locator('body').innerText()).not.toContain(token);
+    expect(await page.locator('body').textContent()).not.toContain(token);
 
+    const siteFrame = () => page.frames().find((candidate) => candidate.url().startsWith(SITE));
+    expect(await siteFrame()?.evaluate(() => localStorage.getItem('base44_access_token'))).toBe(token);
+
+    // Back to Anonymous: a credentialless frame, so the token the site stored does not follow.
     await page.getByLabel('Account').selectOption({ label: 'Anonymous' });
     await expect(frame).not.toHaveAttribute('src', /access_token=/);
     await expect(page.getByTestId('account-status')).toHaveText('Not signed in');
+    await expect(logEntries(page, 'app_changed_url')).toHaveCount(3);
+    expect(await siteFrame()?.evaluate(() => localStorage.getItem('base44_access_token'))).toBeNull();
+  });
+
+  test('Reload reloads the site in the same frame (its sessionStorage survives, as in a browser)', async ({
+    page,
+  }) => {
+    await openShell(page);
+    const changes = logEntries(page, 'app_changed_url');
+    await expect(changes).toHaveCount(1);
+    const siteFrame = () => page.frames().find((candidate) => candidate.url().startsWith(SITE));
+    await siteFrame()?.evaluate(() => sessionStorage.setItem('shell-test', 'kept'));
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(changes).toHaveCount(2);
+    await expect.poll(() => siteFrame()?.evaluate(() => sessionStorage.getItem('shell-test'))).toBe('kept');
   });
 
   test('each seeded account can sign in through the emulator', async ({ page }) => {
