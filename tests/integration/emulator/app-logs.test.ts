@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
+import { APP, type Json, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
 
 let h: Running;
 let user: string;
@@ -34,7 +34,7 @@ describe('app logs', () => {
     await log('Page with/slash', user);
     const all = await h.call('GET', `/api/app-logs/${APP}`, { token: admin });
     expect(all.status).toBe(200);
-    expect(all.body.map((e: any) => e.page)).toEqual(['Page with/slash', 'Pricing', 'Pricing', 'Index']);
+    expect(all.body.map((e: Json) => e.page)).toEqual(['Page with/slash', 'Pricing', 'Pricing', 'Index']);
     expect(all.body[3]).toEqual({
       id: expect.any(String),
       page: 'Index',
@@ -47,9 +47,9 @@ describe('app logs', () => {
     const byUser = await h.call('GET', `/api/app-logs/${APP}?user_id=65f0a0000000000000000001`, {
       token: SERVICE_TOKEN,
     });
-    expect(byUser.body.map((e: any) => e.user_email)).toEqual(['admin@example.com']);
+    expect(byUser.body.map((e: Json) => e.user_email)).toEqual(['admin@example.com']);
     const paged = await h.call('GET', `/api/app-logs/${APP}?limit=2&skip=1`, { token: admin });
-    expect(paged.body.map((e: any) => e.page)).toEqual(['Pricing', 'Pricing']);
+    expect(paged.body.map((e: Json) => e.page)).toEqual(['Pricing', 'Pricing']);
     const future = await h.call('GET', `/api/app-logs/${APP}?from=2999-01-01`, { token: admin });
     expect(future.body).toEqual([]);
     const past = await h.call('GET', `/api/app-logs/${APP}?to=2000-01-01T00:00:00Z`, { token: admin });

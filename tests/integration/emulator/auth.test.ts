@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, entities, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
+import { APP, entities, type Json, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
 
 let h: Running;
 const settingsPath = `/api/apps/public/prod/public-settings/by-id/${APP}`;
 const auth = (action: string) => `/api/apps/${APP}/auth/${action}`;
-const outbox = async () => (await h.call('GET', '/__harness/outbox')).body as any[];
+const outbox = async () => (await h.call('GET', '/__harness/outbox')).body as Json[];
 
 beforeAll(async () => {
   h = await startEmulator();

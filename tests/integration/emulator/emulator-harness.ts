@@ -2,6 +2,10 @@
 import { io, type Socket } from 'socket.io-client';
 import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
 
+/** Answers and events are free-form JSON; each test checks the shape it needs. */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type Json = any;
+
 export const APP = 'local-app';
 export const ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'admin1234' },
@@ -10,7 +14,7 @@ export const ACCOUNTS = {
 } as const;
 export const SERVICE_TOKEN = 'local-service-token';
 
-export interface Answer<T = any> {
+export interface Answer<T = Json> {
   status: number;
   body: T;
   text: string;
@@ -28,7 +32,7 @@ export interface CallOptions {
 export interface Running {
   emulator: Emulator;
   url: string;
-  call<T = any>(method: string, path: string, opts?: CallOptions): Promise<Answer<T>>;
+  call<T = Json>(method: string, path: string, opts?: CallOptions): Promise<Answer<T>>;
   tokenOf(who: keyof typeof ACCOUNTS): Promise<string>;
   close(): Promise<void>;
 }
@@ -37,7 +41,7 @@ export interface Running {
 export async function startEmulator(): Promise<Running> {
   const emulator = await createEmulator({ quiet: true });
   const url = await emulator.listen();
-  const call = async <T>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> => {
+  const call = async <T = Json>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> => {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: BodyInit | undefined = opts.raw;
@@ -100,8 +104,8 @@ export function nextUpdate(
   socket: Socket,
   room: string,
   ms = 3_000,
-  accept: (data: any) => boolean = () => true,
-): Promise<any> {
+  accept: (data: Json) => boolean = () => true,
+): Promise<Json> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off('update_model', onUpdate);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, type Running, startEmulator } from './emulator-harness.ts';
+import { APP, type Json, type Running, startEmulator } from './emulator-harness.ts';
 
 let h: Running;
 let token: string;
@@ -125,7 +125,7 @@ describe('functions', () => {
       }),
     ]);
     const logged = (await h.call('GET', '/__harness/requests?limit=5')).body.find(
-      (r: any) => r.path === fn('createCheckout'),
+      (r: Json) => r.path === fn('createCheckout'),
     );
     expect(logged.functions_version).toBe('v7');
   });

@@ -4,6 +4,7 @@ import {
   APP,
   connectSocket,
   entities,
+  type Json,
   join,
   nextUpdate,
   type Running,
@@ -93,7 +94,7 @@ describe('agents', () => {
       metadata: { topic: 'pricing' },
       messages: [],
     });
-    expect((await h.call('GET', agents(), { token })).body.map((c: any) => c.id)).toEqual([created.body.id]);
+    expect((await h.call('GET', agents(), { token })).body.map((c: Json) => c.id)).toEqual([created.body.id]);
     expect((await h.call('GET', agents(), { token: await h.tokenOf('admin') })).body).toHaveLength(1);
     const other = await h.call('GET', agents(`/${created.body.id}`), {
       headers: { 'x-base44-anonymous-id': 'someone' },
@@ -120,7 +121,7 @@ describe('agents', () => {
       expect(answer.content).toContain(`hello via ${path}`);
     }
     const full = (await h.call('GET', agents(`/${conversation.id}`), { token })).body;
-    expect(full.messages.map((m: any) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(full.messages.map((m: Json) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
   });
 
   it('lets anonymous visitors with an anonymous id talk to the agent', async () => {

@@ -4,10 +4,16 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 /** Reads a dotted path (`address.city`) from a record; undefined when any step is missing. */
 export function readPath(record: unknown, path: string): unknown {
+  // Own properties only: `constructor` or `__proto__` must read as missing, not as Object.prototype's members.
+  const step = (value: unknown, key: string) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
+  if (!path.includes('.')) return step(record, path);
   let value: unknown = record;
   for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[key];
+    value = step(value, key);
+    if (value === undefined) return undefined;
   }
   return value;
 }

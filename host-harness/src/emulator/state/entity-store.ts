@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { Predicate } from '../query/filter.ts';
-import { compareBySort, type ListOptions, project } from '../query/list-options.ts';
+import { type ListOptions, project, sortRows } from '../query/list-options.ts';
 import type { Db } from './open-database.ts';
 import type { RecordPatch } from './record-data.ts';
 
@@ -100,7 +100,7 @@ export class EntityStore {
       ordered = only.descending ? all.reverse() : all;
     } else {
       const matching = [...rows.values()].filter((row) => !where || where(row.record));
-      ordered = matching.sort(compareBySort(sort));
+      ordered = sortRows(matching, sort);
       where = null;
     }
     const out: Record<string, unknown>[] = [];
