@@ -2,7 +2,8 @@
  * One config, two outputs in `dist/`:
  * - `site`: the standalone public site (`index.html` + `assets/`), without the Module Federation runtime;
  * - `remote`: the federated remote (`remoteEntry.js`, `mf-manifest.json`, chunks in `mf/`) exposing `./App` and
- *   `./bridge`, with React shared as singletons.
+ *   `./bridge`, with React shared as singletons;
+ * - `prerender`: a Node build of the App (`dist-ssr/`) that `scripts/prerender.mjs` uses to write every page's HTML.
  */
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
@@ -115,4 +116,23 @@ const remote: Configuration = {
   ],
 };
 
-export default defineConfig([site, remote]);
+/** The prerender step's server entry: the same App, rendered in Node by `scripts/prerender.mjs` (not shipped). */
+const prerender: Configuration = {
+  ...shared,
+  name: 'prerender',
+  target: 'node20',
+  entry: { 'render-page': './src/prerender/render-page.tsx' },
+  output: {
+    path: new URL('./dist-ssr', import.meta.url).pathname,
+    publicPath: '/',
+    filename: '[name].cjs',
+    library: { type: 'commonjs2' },
+    assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+    clean: true,
+  },
+  module: { rules, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
+  optimization: { minimize: false },
+  plugins: [define],
+};
+
+export default defineConfig([site, remote, prerender]);

@@ -1,6 +1,6 @@
 import './styles/standalone.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startBridge } from './app/bridge-setup.ts';
 
@@ -9,8 +9,11 @@ startBridge();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// Pages are prerendered: React adopts their HTML. A page without it (the dev server) is rendered from scratch.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -8,6 +8,7 @@ import { SiteLayout } from './layout/site-layout.tsx';
 import { AppRoutes } from './routes.tsx';
 import { ErrorBoundary } from './screens/error-boundary.tsx';
 import { SiteNotices } from './screens/site-notices.tsx';
+import { useDocumentTitle } from './seo/use-document-title.ts';
 
 export interface AppProps {
   /** Path prefix when the site is mounted below the root of a host (e.g. `/preview`). */
@@ -23,6 +24,7 @@ export interface AppProps {
 function Site() {
   useStartupAuth();
   usePageViewLog();
+  useDocumentTitle();
   return (
     <>
       <SiteLayout>

@@ -1,7 +1,5 @@
-/** Texts of the checkout flow (spec §4, §8). */
+/** Texts of the checkout flow's failures (spec §8); the button's texts are in `pricing.ts`. */
 export const checkoutText = {
-  start: 'Get Started Now',
-  loading: 'Loading...',
   failure: 'Failed to start checkout. Please try again.',
   continueLink: 'Continue to secure payment',
   continueHint: 'If the payment page did not open, use this link:',

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../app/paths.ts';
 import { buttonStyles } from '../components/button-styles.ts';
@@ -5,6 +6,10 @@ import { buttonStyles } from '../components/button-styles.ts';
 /** Any other path: names the missing path (as text) and offers the way home (spec §2). */
 export function NotFoundPage({ adminNote }: { adminNote?: boolean }) {
   const [location] = useLocation();
+  // The 404 page is prerendered once for every missing path: the path is shown after hydration, so that the first
+  // client render matches the static HTML.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white pt-36 pb-24">
       <div className="mx-auto max-w-xl px-4 text-center sm:px-6">
@@ -12,8 +17,10 @@ export function NotFoundPage({ adminNote }: { adminNote?: boolean }) {
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Page Not Found</h1>
         <p className="mt-5 text-lg break-words text-slate-600">
           We couldn&apos;t find{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-base text-slate-800">{location}</code>. It
-          may have moved, or the address may be mistyped.
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-base text-slate-800">
+            {mounted ? location : 'this page'}
+          </code>
+          . It may have moved, or the address may be mistyped.
         </p>
         {adminNote ? (
           <p className="mt-6 rounded-xl border border-accent-200 bg-accent-50 px-4 py-3 text-sm text-accent-900">

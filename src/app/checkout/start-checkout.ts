@@ -1,11 +1,9 @@
 import { checkoutText } from '../../content/checkout.ts';
+import { pricing } from '../../content/pricing.ts';
 import { siteConfig } from '../../site-config.ts';
 import type { SitePlatform } from '../platform/site-platform.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 import { isAllowedCheckoutUrl } from './checkout-url.ts';
-
-/** The one package the site sells (spec §9). */
-export const PACKAGE_NAME = 'gold';
 
 /** How long to wait for the browser to leave before offering a link (a framed page may be blocked). */
 const CONTINUE_LINK_AFTER_MS = 1500;
@@ -51,7 +49,7 @@ export async function startCheckout(platform: SitePlatform, win: Window = window
   useCheckoutStore.setState({ pending: true, continueUrl: null });
   try {
     const { data } = await platform.functions.invoke<{ url?: unknown }>('createCheckout', {
-      packageName: PACKAGE_NAME,
+      packageName: pricing.id,
     });
     const url = data?.url;
     if (!isAllowedCheckoutUrl(url, siteConfig.checkoutOrigins)) {

@@ -77,8 +77,11 @@ export function MobileMenu({ open, onClose, returnFocusTo }: MobileMenuProps) {
         aria-label={navLabels.menu}
         aria-hidden={!open}
         onKeyDown={trapTab}
-        className={`fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-lg transition-[transform,visibility] duration-200 ease-out ${
-          open ? 'visible translate-x-0' : 'invisible translate-x-full'
+        // Visible at once when opening (so focus can move in), hidden only after the slide-out when closing.
+        className={`fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-lg duration-200 ease-out ${
+          open
+            ? 'visible translate-x-0 transition-transform'
+            : 'invisible translate-x-full transition-[transform,visibility]'
         }`}
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * Prerendering: writes every page of the site as static HTML into dist/ (index.html, Challenges.html, ...,
+ * 404.html), rendered by React's server renderer from the same App the browser hydrates, with per-page title,
+ * description, canonical URL, Open Graph / Twitter tags and JSON-LD; plus robots.txt and sitemap.xml.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = resolve(root, 'dist');
+const require = createRequire(import.meta.url);
+const ssr = require(resolve(root, 'dist-ssr/render-page.cjs'));
+const { brand, pageMeta, pageNames, paths, pricing, shareImage, siteConfig } = ssr;
+
+// The empty page Rspack wrote; kept aside on the first run so that prerendering can run again on a built dist/.
+const built = readFileSync(resolve(dist, 'index.html'), 'utf8');
+const saved = resolve(root, 'dist-ssr/template.html');
+if (built.includes('<div id="root"></div>')) writeFileSync(saved, built);
+const template = readFileSync(saved, 'utf8');
+
+const escapeHtml = (value) =>
+  String(value).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+// JSON inside <script type="application/ld+json">: "<" escaped so no text can close the element.
+const jsonForScript = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+const amount = (text) => Number(String(text).replace(/[^\d.]/g, ''));
+
+function structuredData() {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: brand.name,
+    description: brand.tagline,
+    url: `${siteConfig.siteOrigin}/`,
+    email: brand.email,
+    telephone: brand.phone,
+    image: `${siteConfig.siteOrigin}${shareImage.path}`,
+    address: { '@type': 'PostalAddress', addressLocality: brand.address, addressCountry: 'GB' },
+    areaServed: 'GB',
+    openingHours: 'Mo-Fr 09:00-17:00',
+    makesOffer: {
+      '@type': 'Offer',
+      name: `${pricing.name} package`,
+      description: pricing.tagline,
+      url: `${siteConfig.siteOrigin}${paths.Pricing}`,
+      priceCurrency: 'GBP',
+      price: amount(pricing.setup.amount),
+      priceSpecification: [
+        {
+          '@type': 'UnitPriceSpecification',
+          price: amount(pricing.setup.amount),
+          priceCurrency: 'GBP',
+          name: pricing.setup.label,
+        },
+        {
+          '@type': 'UnitPriceSpecification',
+          price: amount(pricing.monthly.amount),
+          priceCurrency: 'GBP',
+          name: pricing.monthly.label,
+          unitCode: 'MON',
+          referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+        },
+      ],
+    },
+  };
+}
+
+function head(meta, canonicalPath) {
+  const canonical = canonicalPath ? `${siteConfig.siteOrigin}${canonicalPath}` : null;
+  const image = `${siteConfig.siteOrigin}${shareImage.path}`;
+  const tags = [
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '',
+    meta.noIndex ? '<meta name="robots" content="noindex" />' : '',
+    '<meta property="og:type" content="website" />',
+    `<meta property="og:site_name" content="${escapeHtml(brand.name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}" />` : '',
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:width" content="${shareImage.width}" />`,
+    `<meta property="og:image:height" content="${shareImage.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(shareImage.alt)}" />`,
+    '<meta property="og:locale" content="en_GB" />',
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    canonicalPath === '/'
+      ? `<script type="application/ld+json">${jsonForScript(structuredData())}</script>`
+      : '',
+  ];
+  return tags.filter(Boolean).join('');
+}
+
+/** Replaces one match of `pattern` in `html`, failing loudly when the template changed shape. */
+function replaceOnce(html, pattern, replacement) {
+  if (!pattern.test(html)) throw new Error(`dist/index.html: ${pattern} not found`);
+  return html.replace(pattern, replacement);
+}
+
+function page(path, meta, canonicalPath) {
+  const html = ssr.renderPage(path);
+  let out = replaceOnce(template, /<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
+  out = replaceOnce(
+    out,
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    () => `<meta name="description" content="${escapeHtml(meta.description)}">${head(meta, canonicalPath)}`,
+  );
+  return replaceOnce(out, /<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
+}
+
+const started = performance.now();
+const written = [];
+for (const name of pageNames) {
+  const path = paths[name];
+  const file = name === 'Index' ? 'index.html' : `${name}.html`;
+  writeFileSync(resolve(dist, file), page(path, pageMeta(name), path));
+  written.push(file);
+}
+writeFileSync(resolve(dist, '404.html'), page('/404', pageMeta(null), null));
+written.push('404.html');
+
+const indexable = pageNames.filter((name) => !pageMeta(name).noIndex);
+writeFileSync(
+  resolve(dist, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
+    .map((name) => `  <url><loc>${escapeHtml(`${siteConfig.siteOrigin}${paths[name]}`)}</loc></url>`)
+    .join('\n')}\n</urlset>\n`,
+);
+writeFileSync(
+  resolve(dist, 'robots.txt'),
+  `User-agent: *\nAllow: /\nDisallow: ${paths.PaymentSuccess}\n\nSitemap: ${siteConfig.siteOrigin}/sitemap.xml\n`,
+);
+console.log(
+  `[prerender] ${written.length} pages, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`,
+);

@@ -1,0 +1,19 @@
+/**
+ * The server entry of the prerender step (built for Node by `rspack.config.ts`, run by `scripts/prerender.mjs`):
+ * renders a page of the site to HTML exactly as the browser's first render will produce it, for hydration.
+ */
+import { renderToString } from 'react-dom/server';
+import { App } from '../app/app.tsx';
+import { pageNames, paths } from '../app/paths.ts';
+import { pageMeta } from '../app/seo/page-meta.ts';
+import { brand } from '../content/brand.ts';
+import { pricing } from '../content/pricing.ts';
+import { shareImage } from '../content/seo.ts';
+import { siteConfig } from '../site-config.ts';
+
+/** The HTML of the page at `path`, as the app renders it before any browser-only state. */
+export function renderPage(path: string): string {
+  return renderToString(<App ssrPath={path} ssrSearch="" />);
+}
+
+export { brand, pageMeta, pageNames, paths, pricing, shareImage, siteConfig };

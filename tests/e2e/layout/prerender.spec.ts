@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+
+const routes = [
+  '/',
+  '/Index',
+  '/Challenges',
+  '/Solutions',
+  '/Results',
+  '/Process',
+  '/Pricing',
+  '/PaymentSuccess',
+];
+
+test.describe('prerendered pages', () => {
+  for (const path of routes) {
+    test(`${path}: the first HTML response already has the page's h1 and text`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(/<h1[^>]*>[^<]+/);
+      expect(html).toMatch(/<main[^>]*>/);
+      expect(html).toContain('<link rel="canonical"');
+      expect(html).toMatch(/<title>[^<]+\|[^<]+<\/title>/);
+    });
+
+    test(`${path} hydrates without warnings or errors`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Hydration finished once an effect ran: the header reads the scroll position in one.
+      await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'false');
+      await page.waitForTimeout(300);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('an unknown path answers 404 with the prerendered 404 page, which hydrates cleanly', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('404')) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const response = await page.goto('/no/such/page?x=1');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('/no/such/page');
+    await page.waitForTimeout(300);
+    expect(problems).toEqual([]);
+  });
+
+  test('robots.txt and sitemap.xml list the public pages', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: http://localhost:4401/sitemap.xml');
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const path of ['/', '/Challenges', '/Solutions', '/Results', '/Process', '/Pricing']) {
+      expect(sitemap).toContain(`<loc>http://localhost:4401${path}</loc>`);
+    }
+    expect(sitemap).not.toContain('PaymentSuccess');
+  });
+
+  test('the home page carries JSON-LD with the package offer in GBP', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const json = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/)?.[1];
+    expect(json).toBeTruthy();
+    const data = JSON.parse(json ?? '{}');
+    expect(data['@type']).toBe('ProfessionalService');
+    expect(data.makesOffer.priceCurrency).toBe('GBP');
+    expect(data.makesOffer.price).toBe(799);
+    expect(data.makesOffer.priceSpecification[1].price).toBe(199);
+  });
+});
