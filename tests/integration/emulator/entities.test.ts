@@ -186,6 +186,31 @@ describe('sort, limit, skip, fields', () => {
     expect(names(filtered.body)).toEqual(['Delta']);
   });
 
+  it('pages agree with the full sort, ties and deletions included (300 records)', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      name: `r${i}`,
+      score: (i * 37) % 23,
+      group: i % 3,
+    }));
+    const created = (await h.call('POST', entities('Many', '/bulk'), { token, body: rows })).body;
+    for (const gone of created.slice(100, 110))
+      await h.call('DELETE', entities('Many', `/${gone.id}`), { token });
+    for (const sort of ['-score', 'score', 'group,-score', '-created_date', 'created_date']) {
+      const full = names((await h.call('GET', `${entities('Many')}?sort=${sort}`, { token })).body);
+      expect(full).toHaveLength(290);
+      const page = names(
+        (await h.call('GET', `${entities('Many')}?sort=${sort}&limit=20&skip=7`, { token })).body,
+      );
+      expect(page).toEqual(full.slice(7, 27));
+      const query = `${q({ group: 1 })}&sort=${sort}`;
+      const filtered = names((await h.call('GET', `${entities('Many')}?${query}`, { token })).body);
+      const filteredPage = names(
+        (await h.call('GET', `${entities('Many')}?${query}&limit=5&skip=3`, { token })).body,
+      );
+      expect(filteredPage).toEqual(filtered.slice(3, 8));
+    }
+  });
+
   it('returns only the requested fields (and id)', async () => {
     const rows = (await h.call('GET', `${entities('Item')}?fields=name,n&sort=n&limit=1`, { token })).body;
     expect(rows).toEqual([{ id: expect.any(String), name: 'gamma', n: 1 }]);

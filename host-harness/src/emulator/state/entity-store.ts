@@ -1,7 +1,8 @@
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { newId, nowIso } from '../ids.ts';
 import type { Predicate } from '../query/filter.ts';
-import { type ListOptions, project, sortRows } from '../query/list-options.ts';
+import { type ListOptions, project, selectSorted } from '../query/list-options.ts';
+import { Collection } from './collection.ts';
 import type { Db } from './open-database.ts';
 import type { RecordPatch } from './record-data.ts';
 
@@ -21,18 +22,13 @@ export type ChangeListener = (
   record: EntityRecord,
 ) => void;
 
-interface Row {
-  record: EntityRecord;
-  seq: number;
-}
-
 /**
  * Entity records. SQLite is the source of truth (one JSON row per record, indexed by app and entity); each collection
  * is also kept in memory in insertion order, so filters and sorts over 10,000 records take milliseconds without
  * re-parsing JSON. The cache is only updated after a transaction commits.
  */
 export class EntityStore {
-  private readonly cache = new Map<string, Map<string, Row>>();
+  private readonly cache = new Map<string, Collection>();
   private readonly stmts;
 
   constructor(
@@ -61,24 +57,23 @@ export class EntityStore {
   }
 
   /** Rows of a collection in insertion order; throws 404 for a collection never written. */
-  private rows(appId: string, entity: string): Map<string, Row> {
+  private rows(appId: string, entity: string): Collection {
     const key = `${appId}\u0000${entity}`;
     let rows = this.cache.get(key);
     if (rows) return rows;
     if (!this.exists(appId, entity)) {
       throw new NotFoundError(`Entity ${entity} not found in app ${appId}`, 'entity_not_found');
     }
-    rows = new Map();
+    rows = new Collection();
     for (const row of this.stmts.load.iterate(appId, entity) as Iterable<{ seq: number; data: string }>) {
-      const record = JSON.parse(row.data) as EntityRecord;
-      rows.set(record.id, { record, seq: row.seq });
+      rows.add({ record: JSON.parse(row.data) as EntityRecord, seq: row.seq });
     }
     this.cache.set(key, rows);
     return rows;
   }
 
   /** Rows of a collection, creating the collection first (the emulator is lenient: first write creates it). */
-  private rowsForWrite(appId: string, entity: string): Map<string, Row> {
+  private rowsForWrite(appId: string, entity: string): Collection {
     if (!this.exists(appId, entity)) this.stmts.addCollection.run(appId, entity, nowIso());
     return this.rows(appId, entity);
   }
@@ -89,27 +84,25 @@ export class EntityStore {
     where: Predicate | null,
     options: ListOptions,
   ): Record<string, unknown>[] {
-    const rows = this.rows(appId, entity);
+    const all = this.rows(appId, entity).rows();
     const { sort, skip, limit, fields } = options;
-    const end = limit === null ? Number.POSITIVE_INFINITY : skip + limit;
-    let ordered: Iterable<Row>;
     const only = sort.length === 1 ? sort[0] : undefined;
-    if (only && only.field === 'created_date') {
-      // Insertion order is created_date order (see nowIso), so the default sort needs no sorting at all.
-      const all = [...rows.values()];
-      ordered = only.descending ? all.reverse() : all;
-    } else {
-      const matching = [...rows.values()].filter((row) => !where || where(row.record));
-      ordered = sortRows(matching, sort);
-      where = null;
+    if (!only || only.field !== 'created_date') {
+      const wanted = limit === null ? null : skip + limit;
+      return selectSorted(all, where, sort, wanted)
+        .slice(skip)
+        .map((row) => project(row.record, fields));
     }
+    // Insertion order is created_date order (see nowIso): the default sort is a walk over the array, no sorting.
     const out: Record<string, unknown>[] = [];
-    let index = 0;
-    for (const row of ordered) {
-      if (where && !where(row.record)) continue;
-      if (index >= skip) out.push(project(row.record, fields));
-      index++;
-      if (index >= end) break;
+    const end = limit === null ? Number.POSITIVE_INFINITY : skip + limit;
+    const step = only.descending ? -1 : 1;
+    let matched = 0;
+    for (let i = only.descending ? all.length - 1 : 0; i >= 0 && i < all.length && matched < end; i += step) {
+      const record = all[i]!.record;
+      if (where && !where(record)) continue;
+      if (matched >= skip) out.push(project(record, fields));
+      matched++;
     }
     return out;
   }
@@ -118,7 +111,7 @@ export class EntityStore {
     const rows = this.rows(appId, entity);
     if (!where) return rows.size;
     let n = 0;
-    for (const row of rows.values()) if (where(row.record)) n++;
+    for (const row of rows.rows()) if (where(row.record)) n++;
     return n;
   }
 
@@ -165,7 +158,7 @@ export class EntityStore {
       if (!this.exists(appId, entity)) this.cache.delete(`${appId}\u0000${entity}`);
       throw error;
     }
-    for (const { record, seq, rows } of created) rows.set(record.id, { record, seq });
+    for (const { record, seq, rows } of created) rows.add({ record, seq });
     for (const { record } of created) this.onChange(appId, entity, 'create', record);
     return created.map((c) => c.record);
   }
@@ -193,11 +186,11 @@ export class EntityStore {
         record[field] = current + amount;
       }
       this.stmts.update.run(JSON.stringify(record), appId, entity, id);
-      return { record, seq: row.seq };
+      return record;
     })();
-    rows.set(id, next);
-    this.onChange(appId, entity, 'update', next.record);
-    return next.record;
+    rows.replace(id, next);
+    this.onChange(appId, entity, 'update', next);
+    return next;
   }
 
   delete(appId: string, entity: string, id: string): EntityRecord {
@@ -205,19 +198,22 @@ export class EntityStore {
     const row = rows.get(id);
     if (!row) throw new NotFoundError(`${entity} record ${id} not found`, 'record_not_found');
     this.stmts.remove.run(appId, entity, id);
-    rows.delete(id);
+    rows.remove(id);
     this.onChange(appId, entity, 'delete', row.record);
     return row.record;
   }
 
   deleteMany(appId: string, entity: string, where: Predicate): number {
     const rows = this.rows(appId, entity);
-    const doomed = [...rows.values()].filter((row) => where(row.record)).map((row) => row.record);
+    const doomed = rows
+      .rows()
+      .filter((row) => where(row.record))
+      .map((row) => row.record);
     this.db.transaction(() => {
       for (const record of doomed) this.stmts.remove.run(appId, entity, record.id);
     })();
     for (const record of doomed) {
-      rows.delete(record.id);
+      rows.remove(record.id);
       this.onChange(appId, entity, 'delete', record);
     }
     return doomed.length;
