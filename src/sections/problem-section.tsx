@@ -8,7 +8,7 @@ const icons: Record<ProblemId, typeof Layers> = { tools: Layers, leads: UserX, a
 /** The three problem cards (spec §1), each with its icon and its own gradient. */
 export function ProblemSection({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
   return (
-    <Section labelledBy="problems-title">
+    <Section flushTop={headingLevel === 'none'} labelledBy="problems-title">
       {headingLevel === 'visible' ? (
         <SectionHeading id="problems-title" eyebrow={problemSection.eyebrow} title={problemSection.title}>
           {problemSection.intro}

@@ -6,7 +6,7 @@ import { processSection, processSteps } from '../content/process.ts';
 /** The 4-step process (spec §9) with each step's duration. */
 export function ProcessSteps({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
   return (
-    <Section labelledBy="process-title">
+    <Section flushTop={headingLevel === 'none'} labelledBy="process-title">
       {headingLevel === 'visible' ? (
         <SectionHeading id="process-title" eyebrow={processSection.eyebrow} title={processSection.title}>
           {processSection.intro}
@@ -17,7 +17,7 @@ export function ProcessSteps({ headingLevel = 'visible' }: { headingLevel?: 'vis
         </h2>
       )}
       <ol
-        className={`relative grid gap-8 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6 ${headingLevel === 'visible' ? 'mt-12 sm:mt-16' : ''}`}
+        className={`relative grid gap-10 lg:grid-cols-4 lg:gap-6 ${headingLevel === 'visible' ? 'mt-12 sm:mt-16' : ''}`}
       >
         <span
           aria-hidden="true"
@@ -27,18 +27,26 @@ export function ProcessSteps({ headingLevel = 'visible' }: { headingLevel?: 'vis
           <li
             key={step.id}
             data-testid="process-step"
-            className="relative flex flex-col lg:items-center lg:text-center"
+            className="relative flex gap-5 lg:flex-col lg:items-center lg:gap-0 lg:text-center"
           >
-            <span className="relative grid size-12 place-items-center rounded-full bg-brand-600 text-lg font-bold text-white shadow-md ring-8 ring-white">
+            {index < processSteps.length - 1 ? (
+              <span
+                aria-hidden="true"
+                className="absolute top-14 -bottom-8 left-6 w-px bg-brand-200 lg:hidden"
+              />
+            ) : null}
+            <span className="relative grid size-12 shrink-0 place-items-center rounded-full bg-brand-600 text-lg font-bold text-white shadow-md ring-8 ring-white">
               {index + 1}
             </span>
-            <h3 className="mt-5 text-xl font-semibold text-slate-900">{step.title}</h3>
-            <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
-              <Clock aria-hidden="true" className="size-4" />
-              <span className="sr-only">{processSection.durationLabel}: </span>
-              {step.duration}
-            </p>
-            <p className="mt-3 text-base text-slate-600">{step.description}</p>
+            <div className="flex flex-col lg:items-center">
+              <h3 className="mt-2.5 text-xl font-semibold text-slate-900 lg:mt-5">{step.title}</h3>
+              <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
+                <Clock aria-hidden="true" className="size-4" />
+                <span className="sr-only">{processSection.durationLabel}: </span>
+                {step.duration}
+              </p>
+              <p className="mt-3 text-base text-slate-600">{step.description}</p>
+            </div>
           </li>
         ))}
       </ol>

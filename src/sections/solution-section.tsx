@@ -16,7 +16,11 @@ const icons: Record<SolutionId, typeof Users> = {
 /** The solution section: the six parts of the platform, each tagged with the problem it answers. */
 export function SolutionSection({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
   return (
-    <Section tone="muted" labelledBy="solutions-title">
+    <Section
+      tone={headingLevel === 'visible' ? 'muted' : 'white'}
+      flushTop={headingLevel === 'none'}
+      labelledBy="solutions-title"
+    >
       {headingLevel === 'visible' ? (
         <SectionHeading id="solutions-title" eyebrow={solutionSection.eyebrow} title={solutionSection.title}>
           {solutionSection.intro}

@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { claimList, roiSnapshot, trustedByLine } from '../../../src/content/claims.ts';
+import { contactForm } from '../../../src/content/contact.ts';
+import { orderReferenceFrom } from '../../../src/content/payment-success.ts';
+import { pricing } from '../../../src/content/pricing.ts';
+import { processSteps } from '../../../src/content/process.ts';
+import { followUpList, pipelineStages } from '../../../src/content/solutions.ts';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+function* sourceFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.tsx?$/.test(name)) yield path;
+  }
+}
+
+/** The site's own code: content, sections, pages and components. */
+const siteSource = ['src/content', 'src/sections', 'src/pages', 'src/components']
+  .flatMap((dir) => [...sourceFiles(resolve(root, dir))])
+  .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+
+describe('content: the spec texts and numbers (spec §1, §9)', () => {
+  it('carries the six claims and the ROI snapshot', () => {
+    expect(claimList.map((claim) => `${claim.value} ${claim.label}`)).toEqual([
+      '50+ UK businesses trust us',
+      '4.9/5 average client rating',
+      '98% would recommend us',
+      '15+ hours saved weekly',
+      '30-50% less admin cost',
+      '2-3x faster replies',
+    ]);
+    expect(trustedByLine).toBe('Trusted by 50+ UK businesses');
+    expect(roiSnapshot.figures.map((figure) => `${figure.value} ${figure.label}`)).toEqual([
+      '10+ hours saved per week',
+      '30% more leads converted',
+      '£700/month in tools replaced',
+    ]);
+  });
+
+  it('keeps both setup readings: 5-7 business days on Pricing, a 2-4 week build on Process', () => {
+    expect(pricing.terms).toContain('Setup in 5-7 business days');
+    expect(processSteps.map((step) => `${step.title}: ${step.duration}`)).toEqual([
+      'Discovery call: 30 min',
+      'Design: 2-3 days',
+      'Build: 2-4 weeks',
+      'Live: Ongoing',
+    ]);
+  });
+
+  it('prices, terms, follow-ups, stages and the package identifier', () => {
+    expect(`${pricing.setup.amount} ${pricing.setup.label}`).toBe('£799 one-time setup');
+    expect(`${pricing.monthly.amount} ${pricing.monthly.label}`).toBe('£199 per month');
+    expect(pricing.terms).toEqual([
+      'No long-term contract',
+      '30 days notice to cancel',
+      'Setup in 5-7 business days',
+    ]);
+    expect(pricing.id).toBe('gold');
+    expect(followUpList).toBe('1 hour, 24 hours and 3 days');
+    expect(pipelineStages).toEqual(['New', 'Contacted', 'Converted', 'Lost']);
+    expect(contactForm.sentForMs).toBe(3000);
+    expect(contactForm.labels).toMatchObject({ name: 'Your Name *', email: 'Email *', phone: 'Phone *' });
+  });
+
+  it.each([
+    "'£799'",
+    "'£199'",
+    "'5-7 business days'",
+    "'2-4 weeks'",
+    "'2-3 days'",
+    "'24 hours'",
+    "'30 days'",
+    "'1 hour'",
+    "'3 days'",
+    "'50+'",
+    "'4.9/5'",
+    "'98%'",
+    "'15+'",
+    "'30-50%'",
+    "'2-3x'",
+    "'10+'",
+    "'30%'",
+    "'£700/month'",
+    'sentForMs: 3000',
+    'callMinutes = 30',
+    'orderReferenceLength = 12',
+  ])('the spec value %s is written once in the site code', (literal) => {
+    const hits = siteSource.filter(({ text }) => text.includes(literal)).map(({ file }) => file);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toContain(`${'src'}/content/`);
+  });
+});
+
+describe('orderReferenceFrom (spec §9: the last 12 characters of session_id)', () => {
+  it('takes the last 12 characters', () => {
+    expect(orderReferenceFrom('?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0')).toBe('e5f6g7h8i9j0');
+    expect(orderReferenceFrom('session_id=cs_test_a1b2c3d4e5f6g7h8i9j0&x=1')).toBe('e5f6g7h8i9j0');
+  });
+
+  it('keeps a shorter id whole', () => {
+    expect(orderReferenceFrom('?session_id=abc123')).toBe('abc123');
+  });
+
+  it('is null when the parameter is missing, empty or not a plausible id', () => {
+    expect(orderReferenceFrom('')).toBeNull();
+    expect(orderReferenceFrom('?session_id=')).toBeNull();
+    expect(orderReferenceFrom('?session_id=%20%20')).toBeNull();
+    expect(orderReferenceFrom(`?session_id=${encodeURIComponent('<script>alert(1)</script>')}`)).toBeNull();
+    expect(orderReferenceFrom('?session_id=abc%00def')).toBeNull();
+  });
+
+  it('handles a huge value in linear time and returns only 12 characters', () => {
+    const huge = `cs_${'x'.repeat(200_000)}ABCDEFGHIJKL`;
+    expect(orderReferenceFrom(`?session_id=${huge}`)).toBe('ABCDEFGHIJKL');
+  });
+});
