@@ -3,16 +3,18 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Reads a dotted path (`address.city`) from a record; undefined when any step is missing. */
+// Own properties only: `constructor` or `__proto__` must read as missing, not as Object.prototype's members.
+function ownProperty(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
 export function readPath(record: unknown, path: string): unknown {
-  // Own properties only: `constructor` or `__proto__` must read as missing, not as Object.prototype's members.
-  const step = (value: unknown, key: string) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, key)
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
-  if (!path.includes('.')) return step(record, path);
+  if (!path.includes('.')) return ownProperty(record, path);
   let value: unknown = record;
   for (const key of path.split('.')) {
-    value = step(value, key);
+    value = ownProperty(value, key);
     if (value === undefined) return undefined;
   }
   return value;

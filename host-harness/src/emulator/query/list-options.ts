@@ -84,17 +84,18 @@ function comparator<T extends Sortable>(sort: SortKey[]) {
   };
 }
 
-const decorate = <T extends Sortable>(row: T, sort: SortKey[]): Decorated<T> => ({
-  row,
-  keys: sort.map((key) => readPath(row.record, key.field)),
-});
+function decorate<T extends Sortable>(row: T, sort: SortKey[]): Decorated<T> {
+  const keys = new Array<unknown>(sort.length);
+  for (let i = 0; i < sort.length; i++) keys[i] = readPath(row.record, sort[i]!.field);
+  return { row, keys };
+}
 
 /** Above this many wanted rows a full sort is cheaper than keeping a sorted buffer. */
 const TOP_K_LIMIT = 1_000;
 
 /**
  * The first `k` matching rows in sort order (all of them when `k` is null). Keys are read once per row; for a small
- * `k` only a sorted buffer of `k` rows is kept, so a page of 50 out of 10,000 rows costs one comparison per row.
+ * `k` only a sorted buffer of `k` rows is kept, so a page of 50 out of 10,000 rows costs about one comparison per row.
  */
 export function selectSorted<T extends Sortable>(
   rows: readonly T[],
@@ -111,10 +112,14 @@ export function selectSorted<T extends Sortable>(
       .map((d) => d.row);
   }
   const buffer: Decorated<T>[] = [];
+  // One reusable probe: most rows lose against the buffer's last entry and never need an allocation of their own.
+  const probe: Decorated<T> = { row: rows[0]!, keys: new Array<unknown>(sort.length) };
   for (const row of rows) {
     if (where && !where(row.record)) continue;
-    const item = decorate(row, sort);
-    if (buffer.length === k && cmp(item, buffer[k - 1]!) >= 0) continue;
+    probe.row = row;
+    for (let i = 0; i < sort.length; i++) probe.keys[i] = readPath(row.record, sort[i]!.field);
+    if (buffer.length === k && cmp(probe, buffer[k - 1]!) >= 0) continue;
+    const item = { row, keys: [...probe.keys] };
     let lo = 0;
     let hi = buffer.length;
     while (lo < hi) {
