@@ -1,23 +1,26 @@
 /**
  * Starts the platform emulator alone: `npx tsx host-harness/src/emulator/cli.ts`.
- * `HARNESS_PORT` (default 4400; 0 = any free port), `HARNESS_DATA_DIR` or `--data-dir=<folder>` (default
- * `.harness-data/`), `--quiet`. Prints `Platform emulator listening on <url>` once ready.
+ * `HARNESS_PORT` (default 4400; 0 = any free port), `--data-dir=<folder>`, `HARNESS_DATA_DIR` or `HARNESS_DATA`
+ * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`.
+ * Prints `Platform emulator listening on <url>` once ready.
  */
 import path from 'node:path';
 import { createEmulator } from './index.ts';
 
 const args = process.argv.slice(2);
 const dataArg = args.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
-const dataDir = path.resolve(dataArg ?? process.env.HARNESS_DATA_DIR ?? '.harness-data');
+const dataSetting = dataArg ?? process.env.HARNESS_DATA_DIR ?? process.env.HARNESS_DATA ?? '.harness-data';
+const dataDir = dataSetting === 'memory' ? null : path.resolve(dataSetting);
 const port = Number(process.env.HARNESS_PORT ?? 4400);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`HARNESS_PORT must be a port number, got ${process.env.HARNESS_PORT}`);
   process.exit(2);
 }
 
-const emulator = await createEmulator({ dataDir, quiet: args.includes('--quiet') });
+const quiet = args.includes('--quiet') || process.env.HARNESS_QUIET === '1';
+const emulator = await createEmulator({ dataDir, quiet });
 const url = await emulator.listen({ port, host: 'localhost' });
-console.log(`Platform emulator listening on ${url} (data: ${dataDir})`);
+console.log(`Platform emulator listening on ${url} (data: ${dataDir ?? 'in memory'})`);
 console.log(`Login page: ${url}/login  Control API: ${url}/__harness/health`);
 
 let stopping = false;
