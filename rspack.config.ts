@@ -5,14 +5,17 @@
  *   `./bridge`, with React shared as singletons;
  * - `prerender`: a Node build of the App (`dist-ssr/`) that `scripts/prerender.mjs` uses to write every page's HTML.
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
-import { type Configuration, type RuleSetRule, rspack } from '@rspack/core';
+import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
 import { readSiteConfig } from './scripts/site-config.ts';
 
 const siteConfig = readSiteConfig();
 const production = process.env.NODE_ENV === 'production';
 const sitePort = Number(process.env.SITE_PORT ?? 4401);
+const ssrDir = new URL('./dist-ssr', import.meta.url).pathname;
 
 const rules: RuleSetRule[] = [
   {
@@ -35,13 +38,41 @@ const rules: RuleSetRule[] = [
 const shared: Configuration = {
   mode: production ? 'production' : 'development',
   devtool: production ? false : 'cheap-module-source-map',
-  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  resolve: {
+    extensions: ['.tsx', '.ts', '.js'],
+    alias: {
+      'use-sync-external-store/shim/index.js$': new URL(
+        './src/vendor/use-sync-external-store.ts',
+        import.meta.url,
+      ).pathname,
+    },
+  },
   module: { rules },
   performance: false,
   experiments: { css: true },
 };
 
 const define = new rspack.DefinePlugin({ __SITE_CONFIG__: JSON.stringify(siteConfig) });
+
+/**
+ * Writes the files of each named chunk group of the site (`page-Pricing` → its scripts) to `dist-ssr/`, so that the
+ * prerender step can list a page's chunk beside the main script (no request waterfall before hydration).
+ */
+const chunkManifest = {
+  apply(compiler: Compiler) {
+    compiler.hooks.done.tap('ChunkManifest', (stats) => {
+      const { namedChunkGroups = {} } = stats.toJson({ all: false, chunkGroups: true });
+      const groups = Object.fromEntries(
+        Object.entries(namedChunkGroups).map(([name, group]) => [
+          name,
+          (group.assets ?? []).map((a) => a.name),
+        ]),
+      );
+      mkdirSync(ssrDir, { recursive: true });
+      writeFileSync(`${ssrDir}/site-chunks.json`, JSON.stringify(groups, null, 2));
+    });
+  },
+};
 
 const site: Configuration = {
   ...shared,
@@ -59,6 +90,7 @@ const site: Configuration = {
   },
   plugins: [
     define,
+    chunkManifest,
     new rspack.HtmlRspackPlugin({
       template: './src/index.html',
       templateParameters: {
@@ -123,12 +155,13 @@ const prerender: Configuration = {
   target: 'node20',
   entry: { 'render-page': './src/prerender/render-page.tsx' },
   output: {
-    path: new URL('./dist-ssr', import.meta.url).pathname,
+    path: ssrDir,
     publicPath: '/',
     filename: '[name].cjs',
+    chunkFilename: 'chunks/[name].cjs',
     library: { type: 'commonjs2' },
     assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-    clean: true,
+    clean: false,
   },
   module: { rules, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
   optimization: { minimize: false },

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-rmSync(resolve(root, 'dist'), { recursive: true, force: true });
+for (const dir of ['dist', 'dist-ssr']) rmSync(resolve(root, dir), { recursive: true, force: true });
 const started = performance.now();
 const rspack = (args) => {
   const result = spawnSync(resolve(root, 'node_modules/.bin/rspack'), args, { stdio: 'inherit', cwd: root });

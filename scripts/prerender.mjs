@@ -102,13 +102,30 @@ function replaceOnce(html, pattern, replacement) {
   return html.replace(pattern, replacement);
 }
 
-function page(path, meta, canonicalPath) {
-  const html = ssr.renderPage(path);
+const chunkGroups = JSON.parse(readFileSync(resolve(root, 'dist-ssr/site-chunks.json'), 'utf8'));
+
+/** `<script defer>` tags of a page's own chunk, placed before the main script so that it registers first. */
+function pageScripts(name) {
+  const files = name ? (chunkGroups[`page-${name}`] ?? []) : [];
+  if (name && !files.length) throw new Error(`no chunk group page-${name} in dist-ssr/site-chunks.json`);
+  return files
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `<script defer src="/${file}"></script>`)
+    .join('');
+}
+
+async function page(name, path, meta, canonicalPath) {
+  const html = await ssr.renderPage(path);
   let out = replaceOnce(template, /<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
   out = replaceOnce(
     out,
     /<meta name="description" content="[^"]*"\s*\/?>/,
     () => `<meta name="description" content="${escapeHtml(meta.description)}">${head(meta, canonicalPath)}`,
+  );
+  out = replaceOnce(
+    out,
+    /<script defer(?:="defer")? src="\/assets\/main\./,
+    (main) => `${pageScripts(name)}${main}`,
   );
   return replaceOnce(out, /<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
 }
@@ -118,10 +135,10 @@ const written = [];
 for (const name of pageNames) {
   const path = paths[name];
   const file = name === 'Index' ? 'index.html' : `${name}.html`;
-  writeFileSync(resolve(dist, file), page(path, pageMeta(name), path));
+  writeFileSync(resolve(dist, file), await page(name, path, pageMeta(name), path));
   written.push(file);
 }
-writeFileSync(resolve(dist, '404.html'), page('/404', pageMeta(null), null));
+writeFileSync(resolve(dist, '404.html'), await page(null, '/404', pageMeta(null), null));
 written.push('404.html');
 
 const indexable = pageNames.filter((name) => !pageMeta(name).noIndex);

@@ -1,12 +1,14 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { type BaseLocationHook, Router } from 'wouter';
 import { AuthGate } from './auth/auth-gate.tsx';
 import { usePageViewLog } from './auth/use-page-view-log.ts';
 import { useStartupAuth } from './auth/use-startup-auth.ts';
 import { startBridge } from './bridge-setup.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
+import { prefetchPages } from './page-registry.ts';
 import { AppRoutes } from './routes.tsx';
 import { ErrorBoundary } from './screens/error-boundary.tsx';
+import { PageLoading } from './screens/page-loading.tsx';
 import { SiteNotices } from './screens/site-notices.tsx';
 import { useDocumentTitle } from './seo/use-document-title.ts';
 
@@ -30,7 +32,9 @@ function Site() {
       <SiteLayout>
         <ErrorBoundary>
           <AuthGate>
-            <AppRoutes />
+            <Suspense fallback={<PageLoading />}>
+              <AppRoutes />
+            </Suspense>
           </AuthGate>
         </ErrorBoundary>
       </SiteLayout>
@@ -43,6 +47,7 @@ function Site() {
 export function App({ base, ssrPath, ssrSearch, hook }: AppProps) {
   useEffect(() => {
     startBridge();
+    prefetchPages();
   }, []);
   return (
     <Router base={base ?? ''} ssrPath={ssrPath} ssrSearch={ssrSearch} {...(hook ? { hook } : {})}>

@@ -4,7 +4,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { App } from '../app/app.tsx';
-import { pageNames, paths } from '../app/paths.ts';
+import { loadPage } from '../app/page-registry.ts';
+import { pageNameForPath, pageNames, paths } from '../app/paths.ts';
 import { pageMeta } from '../app/seo/page-meta.ts';
 import { brand } from '../content/brand.ts';
 import { pricing } from '../content/pricing.ts';
@@ -12,7 +13,9 @@ import { shareImage } from '../content/seo.ts';
 import { siteConfig } from '../site-config.ts';
 
 /** The HTML of the page at `path`, as the app renders it before any browser-only state. */
-export function renderPage(path: string): string {
+export async function renderPage(path: string): Promise<string> {
+  const page = pageNameForPath(path);
+  if (page) await loadPage(page);
   return renderToString(<App ssrPath={path} ssrSearch="" />);
 }
 

@@ -1,5 +1,5 @@
 import { authText } from '../../content/auth.ts';
-import { getSitePlatform } from '../platform/site-platform.ts';
+import { loadSitePlatform } from '../platform/load-site-platform.ts';
 import { logout, useAuthStore } from './auth-store.ts';
 
 /** "Signed in as … · Sign out" for a signed-in visitor; nothing for anyone else. */
@@ -16,7 +16,7 @@ export function AccountStatus() {
       <button
         type="button"
         className="inline-flex min-h-11 items-center rounded font-medium text-slate-200 underline-offset-4 hover:text-white hover:underline"
-        onClick={() => logout(getSitePlatform())}
+        onClick={() => void loadSitePlatform().then((platform) => logout(platform))}
       >
         {authText.signOut}
       </button>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { pageNameForPath } from '../paths.ts';
-import { getSitePlatform } from '../platform/site-platform.ts';
+import { loadSitePlatform } from '../platform/load-site-platform.ts';
 import { useAuthStore } from './auth-store.ts';
 
 /**
@@ -15,8 +15,8 @@ export function usePageViewLog(): void {
     if (!signedIn) return;
     const page = pageNameForPath(location);
     if (!page) return;
-    getSitePlatform()
-      .appLogs.logUserInApp(page)
+    loadSitePlatform()
+      .then((platform) => platform.appLogs.logUserInApp(page))
       .catch(() => {});
   }, [location, signedIn]);
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { getSitePlatform } from '../platform/site-platform.ts';
-import { checkAppState } from './auth-store.ts';
+import { startBridge } from '../bridge-setup.ts';
+import { loadSitePlatform } from '../platform/load-site-platform.ts';
+import { AUTH_STATUS, checkAppState, useAuthStore } from './auth-store.ts';
 
 let started = false;
 
@@ -9,6 +10,13 @@ export function useStartupAuth(): void {
   useEffect(() => {
     if (started) return;
     started = true;
-    void checkAppState(getSitePlatform(), () => window.location.href);
+    loadSitePlatform().then(
+      (platform) => checkAppState(platform, () => window.location.href),
+      (error: unknown) => {
+        // The client's chunk did not load: the page stays usable as a visitor's, and the editor hears of it.
+        useAuthStore.setState({ status: AUTH_STATUS.ready });
+        startBridge().reportError(error);
+      },
+    );
   }, []);
 }

@@ -44,10 +44,14 @@ export function goToCheckout(url: string, win: Window = window): void {
  * cleared afterwards. On success the browser goes to the provider; on any failure, or an answer pointing anywhere
  * but the provider, the visitor gets the alert and the error is logged.
  */
-export async function startCheckout(platform: SitePlatform, win: Window = window): Promise<void> {
+export async function startCheckout(
+  loadPlatform: () => Promise<SitePlatform>,
+  win: Window = window,
+): Promise<void> {
   if (useCheckoutStore.getState().pending) return;
   useCheckoutStore.setState({ pending: true, continueUrl: null });
   try {
+    const platform = await loadPlatform();
     const { data } = await platform.functions.invoke<{ url?: unknown }>('createCheckout', {
       packageName: pricing.id,
     });

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { getSitePlatform } from '../platform/site-platform.ts';
+import { loadSitePlatform } from '../platform/load-site-platform.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 import { startCheckout } from './start-checkout.ts';
 
@@ -8,7 +8,7 @@ export function useCheckout(): { pending: boolean; start: () => void; continueUr
   const pending = useCheckoutStore((state) => state.pending);
   const continueUrl = useCheckoutStore((state) => state.continueUrl);
   const start = useCallback(() => {
-    void startCheckout(getSitePlatform());
+    void startCheckout(loadSitePlatform);
   }, []);
   return { pending, start, continueUrl };
 }

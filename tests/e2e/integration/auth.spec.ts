@@ -5,7 +5,9 @@ const NOT_REGISTERED =
   'You are not registered to use this application. Please contact the app administrator to request access.';
 
 test.describe('startup auth and roles', () => {
-  test('a visitor without a token sees the page at once, with no spinner and no sign-in', async ({ page }) => {
+  test('a visitor without a token sees the page at once, with no spinner and no sign-in', async ({
+    page,
+  }) => {
     await page.goto('/Process');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
@@ -51,7 +53,10 @@ test.describe('startup auth and roles', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
-    const stored = await page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('base44_access_token'),
+      localStorage.getItem('token'),
+    ]);
     expect(stored).toEqual([null, null]);
     expect(page.url()).toBe(`${SITE}/Results`);
   });

@@ -26,9 +26,17 @@ test('app_changed_url for the first load and every navigation; the token never a
     (await host.messages()).filter((m) => m.type === 'app_changed_url').map((m) => String(m.url));
   await expect.poll(urls).toEqual([`${SITE}/?app_id=local-app&server_url=${encodeURIComponent(HARNESS)}`]);
 
-  await host.frame.getByRole('navigation', { name: 'Primary' }).first().getByRole('link', { name: 'Pricing' }).click();
+  await host.frame
+    .getByRole('navigation', { name: 'Primary' })
+    .first()
+    .getByRole('link', { name: 'Pricing' })
+    .click();
   await expect.poll(async () => (await urls()).at(-1)).toBe(`${SITE}/Pricing`);
-  await host.frame.getByRole('navigation', { name: 'Primary' }).first().getByRole('link', { name: 'Process' }).click();
+  await host.frame
+    .getByRole('navigation', { name: 'Primary' })
+    .first()
+    .getByRole('link', { name: 'Process' })
+    .click();
   await expect.poll(async () => (await urls()).at(-1)).toBe(`${SITE}/Process`);
   await siteFrame(page).evaluate(() => history.back());
   await expect.poll(async () => (await urls()).at(-1)).toBe(`${SITE}/Pricing`);
@@ -71,12 +79,19 @@ test('an error thrown in the site produces one app_error; a 402 produces none', 
   expect(titles.join('\n')).not.toContain('Payment required');
 });
 
-test('a page on an origin off the allow-list cannot frame the site and receives nothing', async ({ page }) => {
+test('a page on an origin off the allow-list cannot frame the site and receives nothing', async ({
+  page,
+}) => {
   const host = await openInHost(page, 'http://127.0.0.1:4999', launch('/'));
   await page.waitForTimeout(1500);
   expect(await host.messages()).toEqual([]);
   const framed = page.frames().find((f) => f.url().startsWith(SITE));
-  const rendered = framed ? await framed.locator('h1').count().catch(() => 0) : 0;
+  const rendered = framed
+    ? await framed
+        .locator('h1')
+        .count()
+        .catch(() => 0)
+    : 0;
   expect(rendered).toBe(0);
 });
 
@@ -93,7 +108,11 @@ test('a popup opened by a foreign page gets no messages', async ({ page, context
     page.evaluate((url) => window.open(url), `${SITE}/Pricing`),
   ]);
   await expect(popup.getByRole('heading', { level: 1 })).toBeVisible();
-  await popup.getByRole('navigation', { name: 'Primary' }).first().getByRole('link', { name: 'Results' }).click();
+  await popup
+    .getByRole('navigation', { name: 'Primary' })
+    .first()
+    .getByRole('link', { name: 'Results' })
+    .click();
   await page.waitForTimeout(500);
   expect(await page.evaluate(() => (window as unknown as { __messages: unknown[] }).__messages)).toEqual([]);
 });

@@ -36,7 +36,9 @@ test('a rejected stored token is cleared and the visitor is sent to sign in, wit
     localStorage.setItem('token', 'expired-token');
   });
   await page.goto('/Process');
-  await expect(page).toHaveURL(new RegExp(`^${HARNESS}/login\\?from_url=${encodeURIComponent(`${SITE}/Process`)}`));
+  await expect(page).toHaveURL(
+    new RegExp(`^${HARNESS}/login\\?from_url=${encodeURIComponent(`${SITE}/Process`)}`),
+  );
   await page.goto(`${SITE}/Process`);
   await expect(page).toHaveURL(`${SITE}/Process`);
   await page.waitForTimeout(500);
