@@ -119,7 +119,7 @@ export function createSiteServer({ distDir, config, compress = true }: SiteServe
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
-  return createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method Not Allowed');
@@ -132,6 +132,23 @@ export function createSiteServer({ distDir, config, compress = true }: SiteServe
     if (file && !file.endsWith('.html')) return send(req, res, file, 200);
     const notFound = join(distDir, '404.html');
     return send(req, res, existsSync(notFound) ? notFound : join(distDir, 'index.html'), 404);
+  };
+
+  return createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      // dist/ can disappear under a running server (a rebuild): answer, never crash.
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      if (!res.headersSent) {
+        res.writeHead(missing ? 503 : 500, {
+          ...headers,
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Retry-After': '2',
+        });
+      }
+      res.end(missing ? 'The site is being rebuilt; try again in a moment.' : 'Internal error');
+    }
   });
 }
 
