@@ -1,16 +1,10 @@
 /** The results section: case examples from the three kinds of business of spec §1 (copy written for the site). */
 export const resultsSection = {
-  eyebrow: 'Results',
+  eyebrow: 'Case examples',
   title: 'Businesses like yours, a few weeks after going live',
   intro: 'Three of the businesses we have built platforms for, and what changed for them.',
   beforeLabel: 'Before',
   builtLabel: 'What we built',
-} as const;
-
-export const metricsSection = {
-  eyebrow: 'In numbers',
-  title: 'What our clients measure',
-  intro: 'Averages across the businesses we work with, reported by the owners themselves.',
 } as const;
 
 export type CaseId = 'property' | 'trade' | 'retail';

@@ -12,7 +12,7 @@ export function StatsStrip({ heading = 'sr-only' }: { heading?: 'sr-only' | 'vis
         >
           {statsStrip.title}
         </h2>
-        <ul className="grid grid-cols-2 gap-x-6 gap-y-10 sm:grid-cols-3 lg:grid-cols-6">
+        <ul className="grid grid-cols-2 gap-x-6 gap-y-10 sm:grid-cols-3 lg:grid-cols-6 lg:gap-x-8">
           {claimList.map((claim) => (
             <li key={claim.value} data-testid="claim" className="border-l-2 border-brand-200 pl-4">
               <BigFigure value={claim.value} label={claim.label} />

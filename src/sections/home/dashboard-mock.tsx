@@ -27,7 +27,7 @@ export function DashboardMock() {
             <span className="ml-3 truncate text-xs font-semibold text-slate-700">
               {dashboardMock.windowTitle}
             </span>
-            <span className="ml-auto rounded-full bg-white px-2 py-0.5 text-[11px] text-slate-600 ring-1 ring-slate-200">
+            <span className="ml-auto shrink-0 rounded-full bg-white px-2 py-0.5 text-[11px] whitespace-nowrap text-slate-600 ring-1 ring-slate-200">
               {dashboardMock.period}
             </span>
           </div>

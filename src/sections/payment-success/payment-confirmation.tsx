@@ -39,7 +39,7 @@ export function PaymentConfirmation() {
 
         <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 text-left shadow-md">
           <p className="text-sm font-medium text-slate-600">{paymentSuccess.referenceLabel}</p>
-          <div className="mt-1 min-h-8" data-testid="order-reference-slot">
+          <div className="mt-1 min-h-14" data-testid="order-reference-slot">
             {!ready ? null : reference ? (
               <p
                 data-testid="order-reference"
