@@ -17,11 +17,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(async () => {
   h.emulator.reset();
-  token = await h
-    .call('POST', '/api/apps/local-app/auth/login', {
-      body: { email: 'user@example.com', password: 'user1234' },
-    })
-    .then((a) => a.body.access_token);
+  token = await h.tokenOf('user');
   const bulk = await h.call('POST', entities('Item', '/bulk'), { token, body: ITEMS });
   expect(bulk.status).toBe(200);
 });
