@@ -87,7 +87,7 @@ export class EntityStore {
     const all = this.rows(appId, entity).rows();
     const { sort, skip, limit, fields } = options;
     const only = sort.length === 1 ? sort[0] : undefined;
-    if (!only || only.field !== 'created_date') {
+    if (only?.field !== 'created_date') {
       const wanted = limit === null ? null : skip + limit;
       return selectSorted(all, where, sort, wanted)
         .slice(skip)
