@@ -27,7 +27,9 @@ addEventListener('message', (event) => { window.__messages.push({ origin: event.
     frame: page.frameLocator('#site'),
     messages: () =>
       page.evaluate(() =>
-        (window as unknown as { __messages: Array<{ data: { type: string } }> }).__messages.map((m) => m.data),
+        (window as unknown as { __messages: Array<{ data: { type: string } }> }).__messages.map(
+          (m) => m.data,
+        ),
       ),
   };
 }

@@ -15,8 +15,11 @@ export type AccountName = keyof typeof accounts;
 
 /** Signs in through the emulator's API and returns a real access token. */
 export async function signIn(request: APIRequestContext, account: AccountName): Promise<string> {
-  const response = await request.post(`${HARNESS}/api/apps/${APP_ID}/auth/login`, { data: accounts[account] });
-  if (!response.ok()) throw new Error(`login as ${account} failed: ${response.status()} ${await response.text()}`);
+  const response = await request.post(`${HARNESS}/api/apps/${APP_ID}/auth/login`, {
+    data: accounts[account],
+  });
+  if (!response.ok())
+    throw new Error(`login as ${account} failed: ${response.status()} ${await response.text()}`);
   const body = (await response.json()) as { access_token: string };
   return body.access_token;
 }
@@ -68,7 +71,9 @@ export interface Order {
 }
 
 export async function orders(request: APIRequestContext): Promise<Order[]> {
-  const body = (await (await request.get(`${HARNESS}/__harness/orders`)).json()) as Order[] | { orders: Order[] };
+  const body = (await (await request.get(`${HARNESS}/__harness/orders`)).json()) as
+    | Order[]
+    | { orders: Order[] };
   return Array.isArray(body) ? body : body.orders;
 }
 

@@ -17,7 +17,9 @@ describe('readSiteConfig', () => {
   });
 
   it('reads lists and normalises origins', () => {
-    const config = readSiteConfig({ EDITOR_ORIGINS: 'https://editor.example.com/path, http://localhost:4400' });
+    const config = readSiteConfig({
+      EDITOR_ORIGINS: 'https://editor.example.com/path, http://localhost:4400',
+    });
     expect(config.editorOrigins).toEqual(['https://editor.example.com', 'http://localhost:4400']);
   });
 

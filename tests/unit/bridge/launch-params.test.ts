@@ -24,7 +24,12 @@ describe('takeLaunchParams', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     window.history.replaceState(null, '', '/?server_url=http://localhost:4400/api');
     expect(takeLaunchParams(window, allow).serverUrl).toBe('http://localhost:4400');
-    for (const bad of ['https://evil.com', 'http://localhost:4400@evil.com', 'javascript:alert(1)', '//evil.com']) {
+    for (const bad of [
+      'https://evil.com',
+      'http://localhost:4400@evil.com',
+      'javascript:alert(1)',
+      '//evil.com',
+    ]) {
       window.history.replaceState(null, '', `/?server_url=${encodeURIComponent(bad)}`);
       expect(takeLaunchParams(window, allow).serverUrl).toBeNull();
     }
@@ -33,7 +38,11 @@ describe('takeLaunchParams', () => {
   it('ignores app_id and functions_version that are not plain ids', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const bad of ['../x', '%2e%2e%2f', 'a?b', 'a#b', 'x'.repeat(65), 'a b']) {
-      window.history.replaceState(null, '', `/?app_id=${encodeURIComponent(bad)}&functions_version=${encodeURIComponent(bad)}`);
+      window.history.replaceState(
+        null,
+        '',
+        `/?app_id=${encodeURIComponent(bad)}&functions_version=${encodeURIComponent(bad)}`,
+      );
       const params = takeLaunchParams(window, allow);
       expect(params.appId).toBeNull();
       expect(params.functionsVersion).toBeNull();

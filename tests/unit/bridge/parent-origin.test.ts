@@ -28,8 +28,12 @@ describe('resolveParentOrigin', () => {
   });
 
   it('sends nothing to an unknown or unverifiable parent', () => {
-    expect(resolveParentOrigin(fakeWindow({ framed: true, ancestor: 'https://evil.com' }), editor)).toBeNull();
-    expect(resolveParentOrigin(fakeWindow({ framed: true, referrer: 'https://evil.com/' }), editor)).toBeNull();
+    expect(
+      resolveParentOrigin(fakeWindow({ framed: true, ancestor: 'https://evil.com' }), editor),
+    ).toBeNull();
+    expect(
+      resolveParentOrigin(fakeWindow({ framed: true, referrer: 'https://evil.com/' }), editor),
+    ).toBeNull();
     expect(resolveParentOrigin(fakeWindow({ framed: true }), editor)).toBeNull();
   });
 });
