@@ -97,11 +97,23 @@ describe('@base44/sdk 0.8.50 against the emulator', () => {
         if (event.type === 'create') resolve(event);
       });
     });
-    // The subscription's join travels on a socket that is still connecting; give it a moment before writing.
-    await new Promise((r) => setTimeout(r, 300));
-    const created = await base44.entities.Signal!.create({ level: 3 });
-    const event = await within(5_000, received, 'entity subscription');
-    expect(event).toMatchObject({ type: 'create', id: created.id, data: { level: 3 } });
+    // The subscription's join travels on a socket that is still connecting, and the reference client offers no
+    // "joined" signal: write until an event arrives (a busy machine may take seconds to connect).
+    const createdIds: string[] = [];
+    let done = false;
+    void received.then(() => {
+      done = true;
+    });
+    const writer = (async () => {
+      for (let attempt = 0; attempt < 30 && !done; attempt++) {
+        createdIds.push((await base44.entities.Signal!.create({ level: 3 })).id);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    const event = await within(15_000, received, 'entity subscription');
+    await writer;
+    expect(event).toMatchObject({ type: 'create', data: { level: 3 } });
+    expect(createdIds).toContain(event.id);
   });
 
   it('talks to an agent and sees the reply through subscribeToConversation', async () => {
@@ -117,7 +129,7 @@ describe('@base44/sdk 0.8.50 against the emulator', () => {
         if (updated.messages.some((m: Json) => m.role === 'assistant')) resolve(updated);
       });
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1000));
     await base44.agents.addMessage(conversation, { role: 'user', content: 'What does Gold include?' });
     const updated = await within(5_000, replied, 'agent reply');
     expect(updated.messages.map((m: Json) => m.role)).toEqual(['user', 'assistant']);
