@@ -40,7 +40,7 @@ export function ResultsSection() {
                 <span className="block text-4xl font-bold tracking-tight text-white">
                   {example.outcome.value}
                 </span>{' '}
-                <span className="mt-1 block text-brand-100">{example.outcome.label}</span>
+                <span className="mt-1 block min-h-12 text-brand-100">{example.outcome.label}</span>
               </p>
             </li>
           );
