@@ -75,3 +75,23 @@ test('Get Started Now is a real, enabled button', async ({ page }) => {
   await expect(button).toHaveAttribute('type', 'button');
   await expect(button).toHaveAttribute('aria-busy', 'false');
 });
+
+test('Get Started Now reads "Loading...", is disabled and busy while checkout starts', async ({ page }) => {
+  await openPage(page, pagePaths.Pricing);
+  // Hold the checkout call for a moment so that the loading state can be seen; the call then goes through as is.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/functions/createCheckout', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const button = page.getByTestId('checkout-button');
+  await button.click();
+  await expect(button).toHaveText('Loading...');
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page).not.toHaveURL(/\/Pricing$/, { timeout: 10_000 });
+});
