@@ -9,13 +9,12 @@ test('checkout end to end: Pricing → Loading... → payment page → Pay → P
   const button = page.getByRole('button', { name: 'Get Started Now' });
   // Hold the backend call long enough to see the pending state.
   await page.route('**/functions/createCheckout', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.continue();
   });
   await button.click();
-  const pending = page.getByRole('button', { name: 'Loading...' });
-  await expect(pending).toBeVisible();
-  await expect(pending).toBeDisabled();
+  // One locator for both facts: the label reads Loading... while the button is disabled.
+  await expect(page.getByRole('button', { name: 'Loading...', disabled: true })).toBeVisible();
 
   await expect(page).toHaveURL(new RegExp(`^${HARNESS}/__harness/pay/cs_test_[A-Za-z0-9]{32}$`));
   const sessionId = page.url().split('/').pop() ?? '';
