@@ -1,4 +1,10 @@
-/** A testimonial (spec §3): static display data. `image` is a local illustrated avatar in `public/avatars/`. */
+import daveKellett from '../assets/avatars/dave-kellett.svg';
+import priyaShah from '../assets/avatars/priya-shah.svg';
+import sarahMitchell from '../assets/avatars/sarah-mitchell.svg';
+/**
+ * A testimonial (spec §3): static display data. `image` is a local illustrated avatar, imported so that the bundler
+ * gives it a hashed URL on the site's own origin (also when `./App` runs inside the editor's document).
+ */
 export interface Testimonial {
   readonly name: string;
   readonly role: string;
@@ -24,7 +30,7 @@ export const testimonials = [
     name: 'Sarah Mitchell',
     role: 'Managing Director',
     company: 'Harbour Lettings',
-    image: '/avatars/sarah-mitchell.svg',
+    image: sarahMitchell,
     quote:
       'Tenants get an answer straight away, even at ten at night. We have stopped losing viewings to agencies that simply replied first.',
     rating: 5,
@@ -34,7 +40,7 @@ export const testimonials = [
     name: 'Dave Kellett',
     role: 'Owner',
     company: 'Kellett Plumbing & Heating',
-    image: '/avatars/dave-kellett.svg',
+    image: daveKellett,
     quote:
       'I used to write quotes at the kitchen table after a full day on the tools. Now I send them from the van and the follow-ups happen without me.',
     rating: 5,
@@ -44,7 +50,7 @@ export const testimonials = [
     name: 'Priya Shah',
     role: 'Founder',
     company: 'Willow & Thread',
-    image: '/avatars/priya-shah.svg',
+    image: priyaShah,
     quote:
       'Every message from every app lands in one place. It is calm now, and my customers notice how quickly we get back to them.',
     rating: 5,

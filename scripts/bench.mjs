@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the performance benchmark.
+ * 1. A clean production build, timed.
+ * 2. The built site served like a CDN (brotli, immutable hashed assets) by the site server on an ephemeral port, with
+ *    the platform emulator on :4400 (started here unless one is already running).
+ * 3. Lighthouse (npm `lighthouse`, Debian's Chromium) on every route, mobile and desktop presets, RUNS times each;
+ *    the median of performance, accessibility, best-practices and SEO scores, FCP, LCP, TBT, CLS and bytes.
+ * 4. The emulator's own throughput benchmark (scripts/bench-emulator.ts).
+ * Prints tables and writes bench-results/lighthouse.json. Options: --runs N, --routes /,/Pricing, --skip-emulator.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : argv[index + 1];
+};
+const RUNS = Number(option('runs', 3));
+const ROUTES = option('routes', '/,/Challenges,/Solutions,/Results,/Process,/Pricing,/PaymentSuccess').split(
+  ',',
+);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// 1. Build.
+const buildStarted = performance.now();
+const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+const buildSeconds = (performance.now() - buildStarted) / 1000;
+
+// 2. Servers: the site server (CDN-like) in-process via tsx, and the emulator if :4400 is free.
+const { default: lighthouse } = await import('lighthouse');
+const { launch } = await import('chrome-launcher');
+const desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
+
+const harnessUp = await fetch('http://localhost:4400/__harness/health')
+  .then((r) => r.ok)
+  .catch(() => false);
+const servers = [];
+const siteServer = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '-e',
+    `
+const { resolve } = await import('node:path');
+const { createSiteServer } = await import(${JSON.stringify(resolve(root, 'host-harness/src/site/site-server.ts'))});
+const { readSiteConfig } = await import(${JSON.stringify(resolve(root, 'scripts/site-config.ts'))});
+const server = createSiteServer({ distDir: ${JSON.stringify(resolve(root, 'dist'))}, config: readSiteConfig() });
+server.listen(0, '127.0.0.1', () => console.log('PORT=' + server.address().port));
+`,
+  ],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+servers.push(siteServer);
+const port = await new Promise((done, fail) => {
+  siteServer.stdout.on('data', (chunk) => {
+    const match = String(chunk).match(/PORT=(\d+)/);
+    if (match) done(Number(match[1]));
+  });
+  siteServer.once('exit', () => fail(new Error('the site server did not start')));
+});
+if (!harnessUp) {
+  const emulator = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(root, 'host-harness/src/emulator/cli.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, HARNESS_DATA: 'memory', HARNESS_QUIET: '1' },
+      stdio: 'ignore',
+    },
+  );
+  servers.push(emulator);
+  for (let i = 0; i < 50; i++) {
+    if (
+      await fetch('http://localhost:4400/__harness/health').then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+const stop = () => {
+  for (const server of servers) server.kill('SIGTERM');
+};
+process.on('exit', stop);
+
+// 3. Lighthouse.
+const chrome = await launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const results = [];
+try {
+  for (const preset of ['mobile', 'desktop']) {
+    for (const route of ROUTES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const url = `http://localhost:${port}${route}`;
+        const flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+        const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+        const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+          fcpMs: audit('first-contentful-paint'),
+          lcpMs: audit('largest-contentful-paint'),
+          tbtMs: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+          bytes: audit('total-byte-weight'),
+        });
+      }
+      const keys = Object.keys(runs[0]);
+      const row = { preset, route, runs: runs.length };
+      for (const key of keys) row[key] = median(runs.map((run) => run[key]));
+      results.push(row);
+      console.log(
+        `${preset.padEnd(8)} ${route.padEnd(16)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  FCP ${Math.round(row.fcpMs)} ms  LCP ${Math.round(row.lcpMs)} ms  TBT ${Math.round(row.tbtMs)} ms  CLS ${row.cls.toFixed(3)}  ${(row.bytes / 1024).toFixed(1)} KB`,
+      );
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+
+mkdirSync(resolve(root, 'bench-results'), { recursive: true });
+const report = { date: new Date().toISOString(), buildSeconds, runsPerRoute: RUNS, chromePath, results };
+writeFileSync(resolve(root, 'bench-results/lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nproduction build: ${buildSeconds.toFixed(1)} s`);
+console.log('| preset | route | perf | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | KB |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  console.log(
+    `| ${r.preset} | ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${Math.round(r.fcpMs)} | ${Math.round(r.lcpMs)} | ${Math.round(r.tbtMs)} | ${r.cls.toFixed(3)} | ${(r.bytes / 1024).toFixed(1)} |`,
+  );
+}
+stop();
+
+// 4. The emulator's throughput.
+if (!argv.includes('--skip-emulator')) {
+  spawnSync(process.execPath, ['--import', 'tsx', resolve(root, 'scripts/bench-emulator.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
