@@ -16,6 +16,8 @@ export interface RecordedSite {
   appErrors(): Promise<Array<{ type: string; [key: string]: unknown }>>;
   /** The site's frame (throws when it is not there). */
   siteFrame(): Frame;
+  /** Opens the host again (after the top window left it) with the site at `path`; recording goes on. */
+  reopen(path: string): Promise<void>;
 }
 
 /** Opens `path` of the site in a parent frame on the editor origin, recording everything. */
@@ -35,6 +37,9 @@ export async function openRecordedSite(page: Page, path: string): Promise<Record
     recording,
     messages: async () => [...posted],
     appErrors: async () => posted.filter((message) => message.type === 'app_error'),
+    async reopen(nextPath) {
+      await openInHost(page, HARNESS, `${SITE}${nextPath}`);
+    },
     siteFrame() {
       const frame = page.frames().find((candidate) => candidate.url().startsWith(SITE));
       if (!frame) throw new Error('the site frame is not there');
