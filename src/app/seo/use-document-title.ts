@@ -1,12 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { pageNameForPath } from '../paths.ts';
-import { pageMeta } from './page-meta.ts';
 
-/** Keeps the tab's title in step with client-side navigation (the first title comes with the prerendered HTML). */
+/**
+ * Keeps the tab's title in step with client-side navigation. The first title comes with the prerendered HTML, so the
+ * page texts it is built from load with the first navigation, not with the page.
+ */
 export function useDocumentTitle(): void {
   const [location] = useLocation();
+  const first = useRef(true);
   useEffect(() => {
-    document.title = pageMeta(pageNameForPath(location)).title;
+    if (first.current) {
+      first.current = false;
+      if (document.title) return;
+    }
+    void import(/* webpackChunkName: "page-meta" */ './page-meta.ts').then(({ pageMeta }) => {
+      document.title = pageMeta(pageNameForPath(location)).title;
+    });
   }, [location]);
 }

@@ -54,7 +54,10 @@ test.describe('routes', () => {
       await nav.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(`http://localhost:4401/${name}`);
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(page).toHaveTitle(name === 'Pricing' ? /^Pricing: / : /\| Fieldstone Digital$/);
     }
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await nav.getByRole('link', { name: 'Challenges', exact: true }).click();
+    await expect(page).toHaveTitle(/^The problems that cost small businesses/);
   });
 });
