@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
-import { type BaseLocationHook, Router } from 'wouter';
+import { type BaseLocationHook, Router, useLocation } from 'wouter';
 import { AuthGate } from './auth/auth-gate.tsx';
 import { usePageViewLog } from './auth/use-page-view-log.ts';
 import { useStartupAuth } from './auth/use-startup-auth.ts';
 import { startBridge } from './bridge-setup.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
-import { prefetchPages } from './page-registry.ts';
+import { forgetFailedPages, prefetchPages } from './page-registry.ts';
 import { AppRoutes } from './routes.tsx';
 import { ErrorBoundary } from './screens/error-boundary.tsx';
 import { PageLoading } from './screens/page-loading.tsx';
@@ -24,13 +24,15 @@ export interface AppProps {
 
 /** The site inside the router: startup auth and page logs start after hydration (browser-only state). */
 function Site() {
+  const [location] = useLocation();
   useStartupAuth();
   usePageViewLog();
   useDocumentTitle();
   return (
     <>
       <SiteLayout>
-        <ErrorBoundary>
+        {/* A new page gets a fresh boundary: a failure on one page does not stick to the next. */}
+        <ErrorBoundary key={location} onError={forgetFailedPages}>
           <AuthGate>
             <Suspense fallback={<PageLoading />}>
               <AppRoutes />

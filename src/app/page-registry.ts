@@ -32,7 +32,12 @@ const loaders: Record<PageName, () => Promise<ComponentType>> = {
 const pending = new Map<PageName, Promise<ComponentType>>();
 const loaded = new Map<PageName, ComponentType>();
 
-/** Loads a page's chunk (once; a failed load is retried on the next call). */
+const failed = new Set<PageName>();
+
+/**
+ * Loads a page's chunk, once. A failed load stays failed (so that a render reading it throws to the error boundary
+ * instead of retrying in a loop) until `forgetFailedPages()`.
+ */
 export function loadPage(name: PageName): Promise<ComponentType> {
   let promise = pending.get(name);
   if (!promise) {
@@ -40,10 +45,16 @@ export function loadPage(name: PageName): Promise<ComponentType> {
       loaded.set(name, component);
       return component;
     });
-    promise.catch(() => pending.delete(name));
+    promise.catch(() => failed.add(name));
     pending.set(name, promise);
   }
   return promise;
+}
+
+/** Lets the next `loadPage` of a page whose chunk failed try the network again. */
+export function forgetFailedPages(): void {
+  for (const name of failed) pending.delete(name);
+  failed.clear();
 }
 
 /** The page's component when its chunk is already loaded, else undefined. */
@@ -54,7 +65,10 @@ export function loadedPage(name: PageName): ComponentType | undefined {
 /** Warms every page's chunk once the browser is idle, so that later navigation does not wait for the network. */
 export function prefetchPages(): void {
   const run = () => {
-    for (const name of Object.keys(loaders) as PageName[]) void loadPage(name).catch(() => {});
+    for (const name of Object.keys(loaders) as PageName[]) {
+      // A failed prefetch is forgotten at once: the visit to that page will try again.
+      void loadPage(name).catch(forgetFailedPages);
+    }
   };
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 4000 });
   else setTimeout(run, 2000);

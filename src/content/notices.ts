@@ -2,6 +2,7 @@
 export const noticeText = {
   preloadError: 'Part of the site failed to load. Reloading the page usually fixes it.',
   reload: 'Reload',
+  dismiss: 'Dismiss',
   loadingPage: 'Loading the page…',
   errorTitle: 'Something went wrong',
   errorBody: 'This page hit an unexpected problem. Reloading usually fixes it.',

@@ -2,11 +2,22 @@ import { checkoutText } from '../../content/checkout.ts';
 import { pricing } from '../../content/pricing.ts';
 import { siteConfig } from '../../site-config.ts';
 import type { SitePlatform } from '../platform/site-platform.ts';
+import { showToast } from '../toasts/toast-store.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 import { isAllowedCheckoutUrl } from './checkout-url.ts';
 
 /** How long to wait for the browser to leave before offering a link (a framed page may be blocked). */
 const CONTINUE_LINK_AFTER_MS = 1500;
+
+/** A link to the payment page, for when the browser did not leave by itself (e.g. blocked in a frame). */
+function offerContinueLink(url: string): void {
+  showToast({
+    key: 'checkout-continue',
+    tone: 'info',
+    message: checkoutText.continueHint,
+    link: { href: url, label: checkoutText.continueLink, target: '_top' },
+  });
+}
 
 export class CheckoutRedirectError extends Error {
   override name = 'CheckoutRedirectError';
@@ -32,11 +43,11 @@ export function goToCheckout(url: string, win: Window = window): void {
     }
     if (!left) left = win.open(url, '_blank', 'noopener,noreferrer') !== null;
     if (!left) {
-      useCheckoutStore.setState({ continueUrl: url });
+      offerContinueLink(url);
       return;
     }
   }
-  win.setTimeout(() => useCheckoutStore.setState({ continueUrl: url }), CONTINUE_LINK_AFTER_MS);
+  win.setTimeout(() => offerContinueLink(url), CONTINUE_LINK_AFTER_MS);
 }
 
 /**
@@ -49,7 +60,7 @@ export async function startCheckout(
   win: Window = window,
 ): Promise<void> {
   if (useCheckoutStore.getState().pending) return;
-  useCheckoutStore.setState({ pending: true, continueUrl: null });
+  useCheckoutStore.setState({ pending: true });
   try {
     const platform = await loadPlatform();
     const { data } = await platform.functions.invoke<{ url?: unknown }>('createCheckout', {

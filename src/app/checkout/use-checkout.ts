@@ -4,11 +4,10 @@ import { useCheckoutStore } from './checkout-store.ts';
 import { startCheckout } from './start-checkout.ts';
 
 /** The Pricing page's checkout: `pending` drives "Loading..." and the disabled button; `start` begins checkout. */
-export function useCheckout(): { pending: boolean; start: () => void; continueUrl: string | null } {
+export function useCheckout(): { pending: boolean; start: () => void } {
   const pending = useCheckoutStore((state) => state.pending);
-  const continueUrl = useCheckoutStore((state) => state.continueUrl);
   const start = useCallback(() => {
     void startCheckout(loadSitePlatform);
   }, []);
-  return { pending, start, continueUrl };
+  return { pending, start };
 }

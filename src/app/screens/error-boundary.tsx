@@ -10,7 +10,13 @@ interface State {
  * Catches a render error anywhere in the site: reports it to the editor as `app_error` (the bridge skips HTTP 402)
  * and offers a reload instead of a blank page.
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+interface Props {
+  children: ReactNode;
+  /** Called after a caught error is reported (e.g. to let a failed chunk load be tried again later). */
+  onError?: () => void;
+}
+
+export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
@@ -26,6 +32,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         .split(' ')[0] ?? null;
     const report = error instanceof Error ? Object.assign(error, { componentName }) : error;
     startBridge().reportError(report);
+    this.props.onError?.();
   }
 
   override render(): ReactNode {

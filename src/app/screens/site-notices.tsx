@@ -1,52 +1,65 @@
-import { RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { checkoutText } from '../../content/checkout.ts';
+import { RefreshCw, X } from 'lucide-react';
+import { useEffect } from 'react';
 import { noticeText } from '../../content/notices.ts';
-import { useCheckoutStore } from '../checkout/checkout-store.ts';
+import { dismissToast, showToast, useToastStore } from '../toasts/toast-store.ts';
 
 /**
  * Notices that float above the page: the link to the payment page when the browser did not leave by itself, and a
  * reload offer when a part of the site failed to load (`preload-error`).
  */
 export function SiteNotices() {
-  const continueUrl = useCheckoutStore((state) => state.continueUrl);
-  const [preloadFailed, setPreloadFailed] = useState(false);
+  const toasts = useToastStore((state) => state.toasts);
   useEffect(() => {
-    const onPreloadError = () => setPreloadFailed(true);
+    const onPreloadError = () =>
+      showToast({
+        key: 'preload-error',
+        tone: 'error',
+        message: noticeText.preloadError,
+        action: { label: noticeText.reload, run: () => window.location.reload() },
+      });
     window.addEventListener('preload-error', onPreloadError);
     return () => window.removeEventListener('preload-error', onPreloadError);
   }, []);
-  if (!continueUrl && !preloadFailed) return null;
+  const open = toasts.filter((toast) => toast.open);
+  if (!open.length) return null;
   return (
-    <div className="fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-3 px-4" aria-live="polite">
-      {continueUrl ? (
-        <p className="flex max-w-lg flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-slate-900 px-5 py-3 text-sm text-white shadow-lg">
-          <span>{checkoutText.continueHint}</span>
-          <a
-            href={continueUrl}
-            target="_top"
-            className="font-semibold text-accent-300 underline underline-offset-4"
-          >
-            {checkoutText.continueLink}
-          </a>
-        </p>
-      ) : null}
-      {preloadFailed ? (
-        <div
-          role="alert"
-          className="flex max-w-lg flex-wrap items-center gap-3 rounded-2xl bg-slate-900 px-5 py-3 text-sm text-white shadow-lg"
+    <ol className="fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-3 px-4" aria-live="polite">
+      {open.map((toast) => (
+        <li
+          key={toast.id}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          className="flex max-w-lg flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl bg-slate-900 py-3 pr-2 pl-5 text-sm text-white shadow-lg"
         >
-          <span>{noticeText.preloadError}</span>
+          <span>{toast.message}</span>
+          {toast.link ? (
+            <a
+              href={toast.link.href}
+              target={toast.link.target}
+              className="font-semibold text-accent-300 underline underline-offset-4"
+            >
+              {toast.link.label}
+            </a>
+          ) : null}
+          {toast.action ? (
+            <button
+              type="button"
+              onClick={toast.action.run}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 font-semibold text-slate-900"
+            >
+              <RefreshCw aria-hidden="true" className="size-4" />
+              {toast.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
-            onClick={() => window.location.reload()}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 font-semibold text-slate-900"
+            onClick={() => dismissToast(toast.id)}
+            aria-label={noticeText.dismiss}
+            className="inline-flex size-11 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
           >
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {noticeText.reload}
+            <X aria-hidden="true" className="size-4" />
           </button>
-        </div>
-      ) : null}
-    </div>
+        </li>
+      ))}
+    </ol>
   );
 }
