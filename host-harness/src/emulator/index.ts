@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createBaseUrl, type EmulatorContext } from './context.ts';
 import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
-import { registerErrorHandlers } from './http/error-handler.ts';
+import { answerClientError, registerErrorHandlers } from './http/error-handler.ts';
 import { FaultRegistry, registerFaults } from './http/faults.ts';
 import { RequestLog, registerRequestLog } from './http/request-log.ts';
 import { LocalAgent } from './local-agent.ts';
@@ -76,6 +76,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
     forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
   });
   registerRequestLog(app, ctx.requests, quiet);
   registerCors(app);

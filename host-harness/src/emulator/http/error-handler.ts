@@ -1,5 +1,35 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.ts';
+
+/**
+ * Answers a request Node's HTTP parser rejected (headers over 16 KB, a malformed request line, conflicting lengths)
+ * in the platform's error shape, then closes the socket. Fastify's default answer omits `Connection: close`, so a
+ * keep-alive client would send its next request into the closing socket and see it hang up.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'The request headers are too large (16 KB at most)'
+      : status === 408
+        ? 'The request took too long to arrive'
+        : 'The request is not valid HTTP';
+  const body = JSON.stringify({
+    message,
+    code: status === 431 ? 'headers_too_large' : status === 408 ? 'request_timeout' : 'bad_request',
+  });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 /** Turns every failure into the platform's error shape; anything unexpected is logged and answered 500. */
 export function registerErrorHandlers(app: FastifyInstance, quiet: boolean): void {

@@ -42,7 +42,17 @@ function requirePrimitive(op: string, value: unknown): void {
   if (value !== null && typeof value === 'object') fail(`${op} needs a number, string, boolean or null`);
 }
 
+// Filters that contain a `$regex`: the routes run them within a time budget (see time-budget.ts).
+const withRegex = new WeakSet<Predicate>();
+let regexesCompiled = 0;
+
+/** True when `predicate` matches with a caller's regular expression (and so may backtrack for a long time). */
+export function usesRegex(predicate: Predicate | null): boolean {
+  return predicate !== null && withRegex.has(predicate);
+}
+
 function compileRegex(pattern: unknown, options: unknown): RegExp {
+  regexesCompiled++;
   if (typeof pattern !== 'string') fail('$regex needs a string pattern');
   if (pattern.length > MAX_REGEX_LENGTH) fail(`$regex pattern is longer than ${MAX_REGEX_LENGTH} characters`);
   if (options !== undefined && (typeof options !== 'string' || !/^[imsu]*$/.test(options))) {
@@ -171,7 +181,10 @@ function compileQuery(query: unknown, depth: number): Predicate {
  * and `$options`). Throws a 400 `invalid_query` for anything else, so a typo never silently matches everything.
  */
 export function compileFilter(query: unknown): Predicate {
-  return compileQuery(query, 0);
+  const before = regexesCompiled;
+  const predicate = compileQuery(query, 0);
+  if (regexesCompiled !== before) withRegex.add(predicate);
+  return predicate;
 }
 
 /** Parses the `q` query parameter (a JSON string) into a predicate; absent means "match all". */

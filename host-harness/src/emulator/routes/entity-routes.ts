@@ -3,8 +3,9 @@ import type { EmulatorContext } from '../context.ts';
 import { ApiError, BadRequestError, ForbiddenError } from '../errors.ts';
 import { type Caller, callerOf, requireAdmin, requireApp, requireMember } from '../http/caller.ts';
 import { readNamedParams } from '../http/named-params.ts';
-import { compileFilter, parseQueryParam } from '../query/filter.ts';
-import { parseListOptions } from '../query/list-options.ts';
+import { compileFilter, type Predicate, parseQueryParam, usesRegex } from '../query/filter.ts';
+import { DEFAULT_SORT, parseListOptions } from '../query/list-options.ts';
+import { withinRegexBudget } from '../query/time-budget.ts';
 import type { Author } from '../state/entity-store.ts';
 import { checkEntityName, recordData, recordPatch } from '../state/record-data.ts';
 import { parseImportFile } from './import-file.ts';
@@ -44,16 +45,26 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
     return { appId, entity, caller };
   }
 
+  // A filter with a caller's `$regex` runs within a time budget. The collection is loaded first, outside it, so a
+  // timeout can only cut in-memory matching short (never a database read).
+  function filtered<T>(appId: string, entity: string, where: Predicate | null, read: () => T): T {
+    if (!usesRegex(where)) return read();
+    state.entities.count(appId, entity, null);
+    return withinRegexBudget(read);
+  }
+
   app.get(base, async (request) => {
     const { appId, entity } = open(request);
     const query = request.query as Query;
     const where = parseQueryParam(query.q);
-    return state.entities.list(appId, entity, where, parseListOptions(query));
+    const options = parseListOptions(query);
+    return filtered(appId, entity, where, () => state.entities.list(appId, entity, where, options));
   });
 
   app.get(`${base}/count`, async (request) => {
     const { appId, entity } = open(request);
-    return { count: state.entities.count(appId, entity, parseQueryParam((request.query as Query).q)) };
+    const where = parseQueryParam((request.query as Query).q);
+    return { count: filtered(appId, entity, where, () => state.entities.count(appId, entity, where)) };
   });
 
   app.get(`${base}/:id`, async (request) => {
@@ -131,7 +142,16 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
     const { appId, entity } = open(request, 'never');
     if (request.body === undefined)
       throw new BadRequestError('deleteMany needs a JSON filter body ({} deletes all)', 'invalid_body');
-    const deleted = state.entities.deleteMany(appId, entity, compileFilter(request.body));
-    return { success: true, deleted };
+    const where = compileFilter(request.body);
+    if (!usesRegex(where)) return { success: true, deleted: state.entities.deleteMany(appId, entity, where) };
+    // Match within the budget first, then delete outside it: a timeout must never interrupt the transaction.
+    const all = { sort: DEFAULT_SORT, limit: null, skip: 0, fields: ['id'] };
+    const ids = new Set(
+      filtered(appId, entity, where, () => state.entities.list(appId, entity, where, all)).map((r) => r.id),
+    );
+    return {
+      success: true,
+      deleted: state.entities.deleteMany(appId, entity, (record) => ids.has(record.id)),
+    };
   });
 }

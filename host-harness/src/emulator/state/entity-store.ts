@@ -183,6 +183,9 @@ export class EntityStore {
             'invalid_body',
           );
         }
+        // Past ±1.8e308 the sum is Infinity, stored as null: refuse it (the transaction rolls back).
+        if (!Number.isFinite(current + amount))
+          throw new BadRequestError(`Cannot $inc ${field}: the result is too large to store`, 'invalid_body');
         record[field] = current + amount;
       }
       this.stmts.update.run(JSON.stringify(record), appId, entity, id);

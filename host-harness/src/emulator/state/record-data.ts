@@ -23,6 +23,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function checkValue(value: unknown, depth: number, where: string): void {
   if (depth > MAX_DEPTH)
     throw new BadRequestError(`${where} is nested more than ${MAX_DEPTH} levels deep`, 'invalid_body');
+  // JSON.parse reads 1e999 as Infinity, which the database would store as null while memory kept Infinity.
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new BadRequestError(`${where} holds a number too large to store`, 'invalid_body');
   if (Array.isArray(value)) {
     for (const item of value) checkValue(item, depth + 1, where);
   } else if (isPlainObject(value)) {
