@@ -1,0 +1,30 @@
+/**
+ * Hostile input and load against the platform emulator (issue 8, security rule 20): at least 5,000 malformed and
+ * hostile requests mixed with valid writes, against an in-process emulator on an ephemeral port. Prints a table of
+ * answers by category and status, writes `bench-results/hostile-load.json`, and exits 1 on any violation (a 5xx, no
+ * answer, a lost write, a crash).
+ *
+ *   npx tsx scripts/hostile-load.ts [--requests 5000] [--seed 20261122]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { formatReport, runHostileLoad } from './hostile-load-runner.ts';
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at > 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive whole number`);
+  return value;
+};
+
+const report = await runHostileLoad({
+  requests: arg('requests', 5_000),
+  seed: arg('seed', 20_261_122),
+  timeBudgetMs: 100_000,
+});
+console.log(formatReport(report));
+const out = path.resolve(import.meta.dirname, '..', 'bench-results', 'hostile-load.json');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
+console.log(`wrote ${path.relative(process.cwd(), out)}`);
+process.exit(report.violations.length === 0 && report.requests >= 5_000 ? 0 : 1);

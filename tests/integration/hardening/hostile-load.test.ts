@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../scripts/hostile-load-cases.ts';
+import { formatReport, runHostileLoad } from '../../../scripts/hostile-load-runner.ts';
+
+// Security rule 20 under load: the CI-sized run of `scripts/hostile-load.ts` (which sends 5,000).
+describe('emulator under hostile input and load', () => {
+  it('1,500 malformed, hostile and valid requests: no 5xx, each answer in its class, every acknowledged write read back live and after a restart', async () => {
+    const report = await runHostileLoad({ requests: 1_500, concurrency: 8, timeBudgetMs: 80_000 });
+    console.log(formatReport(report));
+    expect(report.violations).toEqual([]);
+    expect(report.requests).toBe(1_500);
+    expect(report.serverErrors).toBe(0);
+    expect(report.noAnswer).toBe(0);
+    expect(report.healthAfter).toBe(true);
+    expect(report.databaseIntegrity).toBe('ok');
+    expect(report.writes.acknowledged).toBeGreaterThan(100);
+    expect(report.writes.readBackLive).toBe(report.writes.acknowledged);
+    expect(report.writes.readBackAfterRestart).toBe(report.writes.acknowledged);
+    expect(report.writes.uploads).toBeGreaterThan(10);
+    for (const category of CATEGORIES) {
+      const answered = Object.values(report.byCategory[category] ?? {}).reduce((a, b) => a + b, 0);
+      expect(answered, `${category} was tried`).toBeGreaterThan(0);
+    }
+  }, 150_000);
+});
