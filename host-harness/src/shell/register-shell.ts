@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseRemoteOverride } from '../../shell/src/remote-override.ts';
+import { resolveStaticFile } from '../http-shared/static-file.ts';
 import { shellHeaders } from './shell-headers.ts';
 
 export interface EditorShellOptions {
@@ -34,24 +35,6 @@ const CONFIG_PLACEHOLDER = '__EDITOR_SHELL_CONFIG__';
 /** `&`, `<`, `>`, `"`, `'` as entities: the JSON goes into an attribute value. */
 function escapeAttribute(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** The asset under `distDir` named by `relative`, or null when it is missing or outside the folder. */
-function assetFile(distDir: string, relative: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(relative);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const file = normalize(join(distDir, decoded));
-  if (!file.startsWith(distDir + sep)) return null;
-  try {
-    return statSync(file).isFile() ? file : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Registers `GET /` (the shell page) and `GET /__shell/*` (its assets) on the harness's Fastify app. */
@@ -91,7 +74,7 @@ export function registerEditorShell(app: FastifyInstance, options: EditorShellOp
 
   app.get('/__shell/*', async (request, reply) => {
     const relative = (request.params as { '*': string })['*'];
-    const file = assetFile(distDir, relative);
+    const file = resolveStaticFile(distDir, relative);
     if (!file || file.endsWith('.html')) {
       return reply.code(404).headers(baseHeaders).type('text/plain; charset=utf-8').send('Not found');
     }

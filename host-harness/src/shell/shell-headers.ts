@@ -1,3 +1,5 @@
+import { serializeCsp } from '../http-shared/content-security-policy.ts';
+
 /** What the shell page may load: itself, and the site (iframe, federated scripts, styles, manifest). */
 export interface ShellPolicyOptions {
   siteOrigin: string;
@@ -31,9 +33,7 @@ export function shellContentSecurityPolicy({
     'base-uri': ["'none'"],
     'object-src': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
-    .join('; ');
+  return serializeCsp(directives);
 }
 
 /** Headers of every shell response (security rule 11); the CSP only matters on the HTML page but costs nothing. */

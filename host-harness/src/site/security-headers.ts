@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../../src/site-config-types.ts';
+import { serializeCsp } from '../http-shared/content-security-policy.ts';
 
 /** The WebSocket origin matching an http(s) origin (`http://h` → `ws://h`). */
 function socketOrigin(origin: string): string {
@@ -24,9 +25,7 @@ export function contentSecurityPolicy(config: SiteConfig): string {
     'base-uri': ["'none'"],
     'object-src': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
-    .join('; ');
+  return serializeCsp(directives);
 }
 
 /** Headers sent on every response of the site server (security rules 11 and 12). */

@@ -9,6 +9,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { pageNameForPath } from '../../../src/app/paths.ts';
 import type { SiteConfig } from '../../../src/site-config-types.ts';
+import { resolveStaticFile } from '../http-shared/static-file.ts';
 import { securityHeaders } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -65,23 +66,6 @@ export function createSiteServer({ distDir, config, compress = true }: SiteServe
     return existsSync(prerendered) ? prerendered : join(distDir, 'index.html');
   };
 
-  const staticFile = (pathname: string): string | null => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return null;
-    }
-    if (decoded.includes('\0')) return null;
-    const file = normalize(join(distDir, decoded));
-    if (!file.startsWith(distDir + sep)) return null;
-    try {
-      return statSync(file).isFile() ? file : null;
-    } catch {
-      return null;
-    }
-  };
-
   const send = (req: IncomingMessage, res: ServerResponse, file: string, status: number) => {
     const ext = extname(file);
     const payload = load(file);
@@ -128,7 +112,7 @@ export function createSiteServer({ distDir, config, compress = true }: SiteServe
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const page = pageNameForPath(pathname);
     if (page) return send(req, res, pageFile(page), 200);
-    const file = staticFile(pathname);
+    const file = resolveStaticFile(distDir, pathname);
     if (file && !file.endsWith('.html')) return send(req, res, file, 200);
     const notFound = join(distDir, '404.html');
     return send(req, res, existsSync(notFound) ? notFound : join(distDir, 'index.html'), 404);
