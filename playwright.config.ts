@@ -14,7 +14,7 @@ export default defineConfig({
   retries: ci ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: 'http://localhost:4401',
     trace: 'retain-on-failure',

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
-mkdirSync(resolve(root, 'test-results'), { recursive: true });
+mkdirSync(resolve(root, 'reports'), { recursive: true });
 
 const steps = [
   ['types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
@@ -19,7 +19,7 @@ const steps = [
   [
     'unit+integration',
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
   ],
   ['build', process.execPath, ['scripts/build.mjs']],
   ...(existsSync(resolve(root, 'scripts/check-budgets.mjs'))
@@ -51,14 +51,14 @@ function summary() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  const vitest = resolve(root, 'test-results/vitest.json');
+  const vitest = resolve(root, 'reports/vitest.json');
   if (existsSync(vitest)) {
     const report = JSON.parse(readFileSync(vitest, 'utf8'));
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
-  const e2e = resolve(root, 'test-results/e2e.json');
+  const e2e = resolve(root, 'reports/e2e.json');
   if (existsSync(e2e)) {
     const stats = JSON.parse(readFileSync(e2e, 'utf8')).stats ?? {};
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
