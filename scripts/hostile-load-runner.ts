@@ -31,19 +31,21 @@ import {
   rawHttp,
   unknownRoutes,
 } from './hostile-load-protocol.ts';
+import type { HostileLoadReport, Violation } from './hostile-load-report.ts';
+import { multipartUpload, uploadFileNames } from './hostile-load-uploads.ts';
 import {
   deepNesting,
   hugeBody,
   invalidJson,
-  multipartUpload,
   pathTraversal,
   prototypePollution,
   qInjection,
   regex,
-  uploadFileNames,
   wrongTypes,
 } from './hostile-load-variants.ts';
 import { verifyLedger } from './hostile-load-verify.ts';
+
+export { formatReport, type HostileLoadReport, type Violation } from './hostile-load-report.ts';
 
 export interface HostileLoadOptions {
   /** Requests of the mix (setup and read-back requests come on top). */
@@ -54,29 +56,6 @@ export interface HostileLoadOptions {
   seed?: number;
   /** An answer slower than this is a violation (the emulator blocked its event loop). */
   slowMs?: number;
-}
-
-export interface Violation {
-  category: Category | 'read-back' | 'process';
-  label: string;
-  detail: string;
-}
-
-export interface HostileLoadReport {
-  seed: number;
-  requests: number;
-  durationMs: number;
-  requestsPerSecond: number;
-  concurrency: number;
-  /** Answers by category and status (`0` = no answer). */
-  byCategory: Record<string, Record<string, number>>;
-  serverErrors: number;
-  noAnswer: number;
-  latencyMs: { p50: number; p99: number; max: number };
-  writes: { acknowledged: number; readBackLive: number; readBackAfterRestart: number; uploads: number };
-  healthAfter: boolean;
-  databaseIntegrity: string;
-  violations: Violation[];
 }
 
 const APP = 'local-app';
@@ -308,28 +287,4 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     await emulator?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** The report as a table: answers by category and status, then the totals and the violations. */
-export function formatReport(report: HostileLoadReport): string {
-  const statuses = [...new Set(Object.values(report.byCategory).flatMap((c) => Object.keys(c)))].sort(
-    (a, b) => Number(a) - Number(b),
-  );
-  const header = `| ${'category'.padEnd(20)} | ${'total'.padStart(5)} | ${statuses.map((s) => (s === '0' ? 'none' : s).padStart(4)).join(' | ')} |`;
-  const rows = Object.entries(report.byCategory).map(([category, counts]) => {
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    return `| ${category.padEnd(20)} | ${String(total).padStart(5)} | ${statuses.map((s) => String(counts[s] ?? '').padStart(4)).join(' | ')} |`;
-  });
-  const w = report.writes;
-  return [
-    header,
-    header.replace(/[^|]/g, '-'),
-    ...rows,
-    '',
-    `${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (${report.requestsPerSecond} req/s, concurrency ${report.concurrency}, seed ${report.seed}); p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms, max ${report.latencyMs.max} ms`,
-    `5xx: ${report.serverErrors}; no answer: ${report.noAnswer}; health after: ${report.healthAfter ? 'ok' : 'FAILED'}; database integrity: ${report.databaseIntegrity}`,
-    `acknowledged writes: ${w.acknowledged} records (+${w.uploads} uploads); read back live: ${w.readBackLive}, after restart: ${w.readBackAfterRestart}`,
-    `violations: ${report.violations.length}`,
-    ...report.violations.slice(0, 25).map((v) => `  - [${v.category}] ${v.label}: ${v.detail}`),
-  ].join('\n');
 }

@@ -2,7 +2,7 @@
 import type http from 'node:http';
 import { bearer, type CaseContext, json, q } from './hostile-load-cases.ts';
 import { send } from './hostile-load-http.ts';
-import type { Violation } from './hostile-load-runner.ts';
+import type { Violation } from './hostile-load-report.ts';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const READERS = 8;
