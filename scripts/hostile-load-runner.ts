@@ -173,7 +173,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     };
     await call(base, agent, 'POST', `/api/apps/${APP}/entities/${REGEX_TARGETS}/bulk`, token, [
       { s: `${'a'.repeat(40)}!` },
-      { s: 'a'.repeat(60_000) },
+      { s: 'a'.repeat(200_000) },
     ]);
     const file = await send(
       base,
