@@ -21,8 +21,12 @@ export interface RecordedSite {
 }
 
 /** Opens `path` of the site in a parent frame on the editor origin, recording everything. */
-export async function openRecordedSite(page: Page, path: string): Promise<RecordedSite> {
-  const recording = await recordPage(page);
+export async function openRecordedSite(
+  page: Page,
+  path: string,
+  options: { fullHeaders?: boolean } = {},
+): Promise<RecordedSite> {
+  const recording = await recordPage(page, options);
   // Kept outside the host page, so that messages survive the host leaving (checkout navigates the top window).
   const posted: Array<{ type: string; [key: string]: unknown }> = [];
   await page.exposeFunction('__hardeningPosted', (data: { type: string }) => posted.push(data));

@@ -53,8 +53,11 @@ export async function blockExternalHosts(context: BrowserContext, blocked: strin
   );
 }
 
-/** Starts recording `page` (and the frames in it); external hosts are blocked for the whole context. */
-export async function recordPage(page: Page): Promise<Recording> {
+/**
+ * Starts recording `page` (and the frames in it); external hosts are blocked for the whole context. With
+ * `fullHeaders: false` the headers are the ones the page set (no extra round trip per request: for long runs).
+ */
+export async function recordPage(page: Page, { fullHeaders = true } = {}): Promise<Recording> {
   const recording: Omit<Recording, 'settled'> = {
     pageErrors: [],
     console: [],
@@ -78,6 +81,7 @@ export async function recordPage(page: Page): Promise<Recording> {
       navigation: request.isNavigationRequest(),
     };
     recording.requests.push(entry);
+    if (!fullHeaders) return;
     pending.push(
       request
         .allHeaders()
