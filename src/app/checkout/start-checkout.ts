@@ -9,6 +9,12 @@ import { isAllowedCheckoutUrl } from './checkout-url.ts';
 /** How long to wait for the browser to leave before offering a link (a framed page may be blocked). */
 const CONTINUE_LINK_AFTER_MS = 1500;
 
+/**
+ * A createCheckout call that hangs must not hold "Loading..." forever (security rules 16 and 17): after this long it
+ * is aborted (so a late answer cannot navigate) and the visitor gets the alert and a working button.
+ */
+export const CHECKOUT_CALL_TIMEOUT_MS = 8000;
+
 /** A link to the payment page, for when the browser did not leave by itself (e.g. blocked in a frame). */
 function offerContinueLink(url: string): void {
   showToast({
@@ -63,9 +69,11 @@ export async function startCheckout(
   useCheckoutStore.setState({ pending: true });
   try {
     const platform = await loadPlatform();
-    const { data } = await platform.functions.invoke<{ url?: unknown }>('createCheckout', {
-      packageName: pricing.id,
-    });
+    const { data } = await platform.functions.invoke<{ url?: unknown }>(
+      'createCheckout',
+      { packageName: pricing.id },
+      { signal: AbortSignal.timeout(CHECKOUT_CALL_TIMEOUT_MS) },
+    );
     const url = data?.url;
     if (!isAllowedCheckoutUrl(url, siteConfig.checkoutOrigins)) {
       throw new CheckoutRedirectError('The checkout answer did not point at the payment provider');
