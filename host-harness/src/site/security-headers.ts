@@ -32,7 +32,7 @@ export function contentSecurityPolicy(config: SiteConfig): string {
 export function securityHeaders(config: SiteConfig): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(config),
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',

@@ -138,12 +138,8 @@ test('a sentinel (unknown) token: cleared, sent to sign in without it in from_ur
 });
 
 test('the first load sends no Referer with the token to the site server', async ({ page }) => {
-  // KNOWN DEFECT, reported (not in the site's code): the HTML asks for its CSS, scripts and images before any script
-  // can take the token out of the address bar, and `Referrer-Policy: strict-origin-when-cross-origin` sends the full
-  // same-origin URL. The fix is `Referrer-Policy: no-referrer` (host-harness/src/site/security-headers.ts, and the
-  // production hosting notes) or `<meta name="referrer" content="no-referrer">` first in src/index.html. Remove this
-  // line when fixed.
-  test.fail();
+  // The HTML asks for its CSS, scripts and images before any script can take the token out of the address bar:
+  // `Referrer-Policy: no-referrer` (header and meta) keeps the URL out of those requests.
   const token = `sentinel-referer-${Date.now().toString(36)}`;
   const site = await openRecordedSite(page, `/Pricing?access_token=${token}`);
   await expect(site.frame.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: PAGE_LOAD_MS });

@@ -64,7 +64,7 @@ describe('site server', () => {
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'self' http://localhost:4400");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     }
   });
 
