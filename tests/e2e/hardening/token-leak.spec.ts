@@ -45,12 +45,6 @@ async function checkoutAndCancel(page: Page, site: RecordedSite): Promise<void> 
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
-/**
- * The Referer of the first document's own subresources (CSS, scripts, images requested by the HTML parser before any
- * script runs) is checked by its own test below: a known defect outside the site's code, reported.
- */
-const isFirstLoadReferer = (name: string, url: string) => name === 'referer' && url.startsWith(`${SITE}/`);
-
 /** Every place the token must not be, as text, with where it was found. */
 async function whereTokenShows(site: RecordedSite, token: string, launchUrls: string[]): Promise<string[]> {
   const found: string[] = [];
@@ -61,7 +55,7 @@ async function whereTokenShows(site: RecordedSite, token: string, launchUrls: st
     if (!launch && request.url.includes(token)) found.push(`request URL ${request.url.slice(0, 120)}`);
     if (new URL(request.url).origin === HARNESS) continue;
     for (const [name, value] of Object.entries(request.headers))
-      if (value.includes(token) && !isFirstLoadReferer(name, request.url))
+      if (value.includes(token))
         found.push(`header ${name} of ${request.method} ${request.url.slice(0, 120)}`);
   }
   for (const line of site.recording.console)
