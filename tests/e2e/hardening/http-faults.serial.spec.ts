@@ -107,7 +107,7 @@ async function freshPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('10 s delay on all four at once: the startup check gives up at 8 s, checkout waits, logs are ignored', async ({
+test('10 s delay on all four at once: the startup check and checkout give up at 8 s, logs are ignored', async ({
   browser,
   request,
 }) => {
