@@ -2,7 +2,7 @@ import { Check, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { contactForm } from '../../content/contact.ts';
-import { type ContactField, useContactDraft } from './use-contact-draft.ts';
+import { type ContactField, MAX_FIELD_LENGTH, useContactDraft } from './use-contact-draft.ts';
 
 const inputClass =
   'mt-2 block min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm ' +
@@ -70,6 +70,7 @@ export function ContactForm() {
               autoComplete={spec.autoComplete}
               required={spec.required}
               placeholder={contactForm.placeholders[spec.field]}
+              maxLength={MAX_FIELD_LENGTH}
               value={values[spec.field]}
               onChange={(event) => setField(spec.field, event.target.value)}
               className={inputClass}
@@ -85,6 +86,7 @@ export function ContactForm() {
             name="message"
             rows={4}
             placeholder={contactForm.placeholders.message}
+            maxLength={MAX_FIELD_LENGTH}
             value={values.message}
             onChange={(event) => setField('message', event.target.value)}
             className={`${inputClass} resize-y`}

@@ -8,7 +8,8 @@ export type ContactValues = Record<ContactField, string>;
 export const emptyContact: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
 
 /** A draft must never grow without bound in storage. */
-const MAX_FIELD_LENGTH = 5000;
+/** The longest value a field takes; the inputs say so too (`maxLength`), so nothing is cut silently. */
+export const MAX_FIELD_LENGTH = 5000;
 
 /** sessionStorage, or null when the browser blocks it (privacy modes, sandboxed frames). */
 function draftStorage(): Storage | null {

@@ -152,3 +152,14 @@ test('the booking button opens the scheduling page for the free 30-minute call i
   const rel = (await link.getAttribute('rel'))?.split(/\s+/) ?? [];
   expect(rel).toEqual(expect.arrayContaining(['noopener', 'noreferrer']));
 });
+
+test('every field says how long it may be, so a long message is never cut silently', async ({ page }) => {
+  await page.goto('/#contact');
+  const form = page.locator('#contact form');
+  for (const label of ['Your Name *', 'Email *', 'Phone *', 'Company', 'Message']) {
+    await expect(form.getByLabel(label, { exact: true })).toHaveAttribute('maxlength', '5000');
+  }
+  const message = form.getByLabel('Message', { exact: true });
+  await message.fill('x'.repeat(6000));
+  await expect(message).toHaveValue('x'.repeat(5000));
+});
