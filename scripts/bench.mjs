@@ -107,9 +107,10 @@ const chrome = await launch({
     '--no-first-run',
   ],
 });
+/** The median of the runs that produced a number (a run Lighthouse could not measure gives NaN). */
 const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
 };
 const results = [];
 try {
@@ -124,7 +125,11 @@ try {
         if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          // A run Lighthouse could not score (e.g. no LCP observed) counts as unmeasured, not as 0.
+          performance:
+            lhr.categories.performance?.score == null
+              ? Number.NaN
+              : Math.round(lhr.categories.performance.score * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
           bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
           seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
