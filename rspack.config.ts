@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
+import { typescriptRule } from './scripts/rspack-typescript-rule.ts';
 import { readSiteConfig } from './scripts/site-config.ts';
 
 const siteConfig = readSiteConfig();
@@ -18,19 +19,7 @@ const sitePort = Number(process.env.SITE_PORT ?? 4401);
 const ssrDir = new URL('./dist-ssr', import.meta.url).pathname;
 
 const rules: RuleSetRule[] = [
-  {
-    test: /\.tsx?$/,
-    exclude: /node_modules/,
-    loader: 'builtin:swc-loader',
-    options: {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic', development: !production } },
-      },
-      env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
-    },
-    type: 'javascript/auto',
-  },
+  typescriptRule(production),
   { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
   { test: /\.(png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
 ];

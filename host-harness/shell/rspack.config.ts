@@ -6,6 +6,7 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Configuration, rspack } from '@rspack/core';
+import { typescriptRule } from '../../scripts/rspack-typescript-rule.ts';
 
 const production = process.env.NODE_ENV === 'production';
 const here = (path: string) => new URL(path, import.meta.url).pathname;
@@ -28,22 +29,7 @@ const config: Configuration = {
   },
   resolve: { extensions: ['.tsx', '.ts', '.js'] },
   module: {
-    rules: [
-      {
-        test: /\.tsx?$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: !production } },
-          },
-          env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
-        },
-        type: 'javascript/auto',
-      },
-      { test: /\.css$/, type: 'css/auto' },
-    ],
+    rules: [typescriptRule(production), { test: /\.css$/, type: 'css/auto' }],
   },
   experiments: { css: true },
   performance: false,
