@@ -15,11 +15,11 @@ const dist = resolve(root, 'dist');
 const KB = 1024;
 
 /**
- * Enforced ceilings. The issue's goal for page JavaScript is 70 KB; React 19's client alone is 58.4 KB here, so the
- * ceiling guards against regressions while the gap is worked on (see README, "Performance").
+ * Enforced ceilings (issue 7). React 19's client alone is 57 KB brotli, so a page's own JavaScript has about 13 KB:
+ * the parts of pages without behaviour are static regions whose code a prerendered visit never downloads
+ * (src/app/static-region.tsx).
  */
-export const BUDGETS = { pageJs: 85 * KB, css: 15 * KB, remote: 60 * KB };
-const GOALS = { pageJs: 70 * KB };
+export const BUDGETS = { pageJs: 70 * KB, css: 15 * KB, remote: 60 * KB };
 
 const cache = new Map();
 function brotli(file) {
@@ -34,10 +34,10 @@ const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
 const rows = [];
 let failed = false;
-function check(name, bytes, budget, goal) {
+function check(name, bytes, budget) {
   const ok = bytes <= budget;
   if (!ok) failed = true;
-  rows.push([name, kb(bytes), kb(budget), goal ? kb(goal) : '', ok ? 'ok' : 'OVER']);
+  rows.push([name, kb(bytes), kb(budget), ok ? 'ok' : 'OVER']);
 }
 
 // Pages: the scripts each prerendered HTML file loads.
@@ -48,7 +48,7 @@ for (const page of pages) {
   const scripts = [...html.matchAll(/<script[^>]* src="\/([^"]+\.js)"/g)].map((m) => m[1]);
   for (const m of html.matchAll(/<link[^>]* href="\/([^"]+\.css)"/g)) cssFiles.add(m[1]);
   if (!scripts.length) throw new Error(`${page}.html loads no script`);
-  check(`first-load JS ${page === 'index' ? '/' : `/${page}`}`, sum(scripts), BUDGETS.pageJs, GOALS.pageJs);
+  check(`first-load JS ${page === 'index' ? '/' : `/${page}`}`, sum(scripts), BUDGETS.pageJs);
 }
 for (const css of cssFiles) check(`CSS ${css}`, brotli(css), BUDGETS.css);
 
@@ -64,9 +64,9 @@ check(
   BUDGETS.remote,
 );
 
-const widths = [44, 10, 10, 10, 5];
+const widths = [46, 10, 10, 5];
 const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' ');
-console.log(line(['bundle (brotli)', 'size', 'budget', 'goal', '']));
+console.log(line(['bundle (brotli)', 'size', 'budget', '']));
 for (const row of rows) console.log(line(row));
 
 const platform = spawnSync(process.execPath, [resolve(root, 'scripts/size-platform.mjs')], {

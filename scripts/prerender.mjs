@@ -104,10 +104,12 @@ function replaceOnce(html, pattern, replacement) {
 
 const chunkGroups = JSON.parse(readFileSync(resolve(root, 'dist-ssr/site-chunks.json'), 'utf8'));
 
-/** `<script defer>` tags of a page's own chunk, placed before the main script so that it registers first. */
+/**
+ * `<script defer>` tags of a page's own chunk, placed before the main script so that it registers first. A page made
+ * of static regions only (src/app/page-registry.ts) has no chunk: its HTML needs the main script alone.
+ */
 function pageScripts(name) {
   const files = name ? (chunkGroups[`page-${name}`] ?? []) : [];
-  if (name && !files.length) throw new Error(`no chunk group page-${name} in dist-ssr/site-chunks.json`);
   return files
     .filter((file) => file.endsWith('.js'))
     .map((file) => `<script defer src="/${file}"></script>`)
@@ -116,6 +118,10 @@ function pageScripts(name) {
 
 async function page(name, path, meta, canonicalPath) {
   const html = await ssr.renderPage(path);
+  // `<!--$!-->` marks a Suspense boundary the server could not render (a region not preloaded, an error): the page
+  // would ship without that content.
+  if (html.includes('<!--$!-->'))
+    throw new Error(`${path}: a Suspense boundary fell back to client rendering`);
   let out = replaceOnce(template, /<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
   out = replaceOnce(
     out,
@@ -138,7 +144,7 @@ for (const name of pageNames) {
   writeFileSync(resolve(dist, file), await page(name, path, pageMeta(name), path));
   written.push(file);
 }
-writeFileSync(resolve(dist, '404.html'), await page(null, '/404', pageMeta(null), null));
+writeFileSync(resolve(dist, '404.html'), await page('NotFound', '/404', pageMeta(null), null));
 written.push('404.html');
 
 const indexable = pageNames.filter((name) => !pageMeta(name).noIndex);

@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { startBridge } from './app/bridge-setup.ts';
 import { loadPage } from './app/page-registry.ts';
 import { pageNameForPath } from './app/paths.ts';
+import { adoptServerRegions } from './app/static-region.tsx';
 
 // The launch query (and its access_token) is taken before the first render, request or message.
 startBridge();
@@ -19,12 +20,14 @@ const app = (
 
 function start(): void {
   if (!container) return;
-  // Pages are prerendered: React adopts their HTML. A page without it (the dev server) is rendered from scratch.
+  // Pages are prerendered: React adopts their HTML, and leaves their static regions as they are. A page without it
+  // (the dev server) is rendered from scratch.
   if (container.firstElementChild) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 
+// Regions already in the prerendered HTML keep it: their code is neither fetched by `loadPage` nor hydrated.
+adoptServerRegions(container);
+
 // The page's chunk is listed in the HTML beside this script; waiting for it makes the first render match the HTML.
-const page = pageNameForPath(window.location.pathname);
-if (page) loadPage(page).then(start, start);
-else start();
+loadPage(pageNameForPath(window.location.pathname) ?? 'NotFound').then(start, start);

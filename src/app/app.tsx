@@ -4,6 +4,7 @@ import { AuthGate } from './auth/auth-gate.tsx';
 import { usePageViewLog } from './auth/use-page-view-log.ts';
 import { useStartupAuth } from './auth/use-startup-auth.ts';
 import { startBridge } from './bridge-setup.ts';
+import { useAdoptedRegionLinks } from './hooks/use-adopted-region-links.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { forgetFailedPages, prefetchPages } from './page-registry.ts';
 import { AppRoutes } from './routes.tsx';
@@ -28,6 +29,7 @@ function Site() {
   useStartupAuth();
   usePageViewLog();
   useDocumentTitle();
+  useAdoptedRegionLinks();
   return (
     <>
       <SiteLayout>

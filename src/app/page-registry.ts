@@ -1,51 +1,103 @@
 import type { ComponentType } from 'react';
+import { footerRegion } from './layout/footer-region.ts';
 import type { PageName } from './paths.ts';
+import { type StaticRegion, staticRegion } from './static-region.tsx';
+
+/** A page of the site, or the page shown for any other path. */
+export type RouteName = PageName | 'NotFound';
+
+/** A page: its component, and the static regions it renders (whose code is fetched only when they are not adopted). */
+export interface PageModule {
+  Page: ComponentType;
+  regions: readonly StaticRegion[];
+}
+
+/** A page with no behaviour of its own: one static region, and no page chunk at all when it is prerendered. */
+function staticPage(region: StaticRegion): () => Promise<PageModule> {
+  const page: PageModule = { Page: region.Region, regions: [region] };
+  return () => Promise.resolve(page);
+}
 
 /**
- * Each page is its own chunk, so a visit downloads React, the shell and the one page it shows. The prerendered HTML
- * lists the page's chunk beside the main script, and the entry waits for it before hydrating, so that the first
- * client render is the prerendered one (no suspense, no flash).
+ * Each page is its own chunk, so a visit downloads React, the shell and the one page it shows; the parts of a page
+ * without behaviour are static regions (`static-region.tsx`), whose code a prerendered visit never downloads. The
+ * prerendered HTML lists the page's chunk beside the main script, and the entry waits for it before hydrating, so
+ * that the first client render is the prerendered one (no suspense, no flash).
  */
-const loaders: Record<PageName, () => Promise<ComponentType>> = {
+const loaders: Record<RouteName, () => Promise<PageModule>> = {
   Index: () =>
-    import(/* webpackChunkName: "page-Index" */ '../pages/index-page.tsx').then((m) => m.IndexPage),
-  Challenges: () =>
-    import(/* webpackChunkName: "page-Challenges" */ '../pages/challenges-page.tsx').then(
-      (m) => m.ChallengesPage,
+    import(/* webpackChunkName: "page-Index" */ '../pages/index-page.tsx').then((m) => m.indexPage),
+  Challenges: staticPage(
+    staticRegion('Challenges', () =>
+      import(/* webpackChunkName: "content-Challenges" */ '../pages/challenges-page.tsx').then(
+        (m) => m.ChallengesPage,
+      ),
     ),
-  Solutions: () =>
-    import(/* webpackChunkName: "page-Solutions" */ '../pages/solutions-page.tsx').then(
-      (m) => m.SolutionsPage,
+  ),
+  Solutions: staticPage(
+    staticRegion('Solutions', () =>
+      import(/* webpackChunkName: "content-Solutions" */ '../pages/solutions-page.tsx').then(
+        (m) => m.SolutionsPage,
+      ),
     ),
-  Results: () =>
-    import(/* webpackChunkName: "page-Results" */ '../pages/results-page.tsx').then((m) => m.ResultsPage),
-  Process: () =>
-    import(/* webpackChunkName: "page-Process" */ '../pages/process-page.tsx').then((m) => m.ProcessPage),
+  ),
+  Results: staticPage(
+    staticRegion('Results', () =>
+      import(/* webpackChunkName: "content-Results" */ '../pages/results-page.tsx').then(
+        (m) => m.ResultsPage,
+      ),
+    ),
+  ),
+  Process: staticPage(
+    staticRegion('Process', () =>
+      import(/* webpackChunkName: "content-Process" */ '../pages/process-page.tsx').then(
+        (m) => m.ProcessPage,
+      ),
+    ),
+  ),
   Pricing: () =>
-    import(/* webpackChunkName: "page-Pricing" */ '../pages/pricing-page.tsx').then((m) => m.PricingPage),
+    import(/* webpackChunkName: "page-Pricing" */ '../pages/pricing-page.tsx').then((m) => m.pricingPage),
   PaymentSuccess: () =>
-    import(/* webpackChunkName: "page-PaymentSuccess" */ '../pages/payment-success-page.tsx').then(
-      (m) => m.PaymentSuccessPage,
-    ),
+    import(/* webpackChunkName: "page-PaymentSuccess" */ '../pages/payment-success-page.tsx').then((m) => ({
+      Page: m.PaymentSuccessPage,
+      regions: [],
+    })),
+  NotFound: () =>
+    import(/* webpackChunkName: "page-NotFound" */ '../pages/not-found-page.tsx').then((m) => ({
+      Page: m.NotFoundPage,
+      regions: [],
+    })),
 };
 
-const pending = new Map<PageName, Promise<ComponentType>>();
-const loaded = new Map<PageName, ComponentType>();
+const pending = new Map<RouteName, Promise<ComponentType>>();
+const loaded = new Map<RouteName, PageModule>();
 
-const failed = new Set<PageName>();
+const failed = new Set<RouteName>();
+const inFlight = new Set<RouteName>();
 
 /**
- * Loads a page's chunk, once. A failed load stays failed (so that a render reading it throws to the error boundary
- * instead of retrying in a loop) until `forgetFailedPages()`.
+ * Loads a page's chunk and the code of its regions (and the layout's) that the page's HTML does not hold. A region
+ * adopted from the HTML needs its code once that HTML is gone (the visitor comes back to the page later), so a page
+ * whose regions are no longer ready is loaded again. A failed load stays failed (so that a render reading it throws
+ * to the error boundary instead of retrying in a loop) until `forgetFailedPages()`.
  */
-export function loadPage(name: PageName): Promise<ComponentType> {
+export function loadPage(name: RouteName): Promise<ComponentType> {
   let promise = pending.get(name);
-  if (!promise) {
-    promise = loaders[name]().then((component) => {
-      loaded.set(name, component);
-      return component;
+  const stale = loaded.has(name) && !inFlight.has(name) && !failed.has(name) && !loadedPage(name);
+  if (!promise || stale) {
+    inFlight.add(name);
+    promise = loaders[name]().then(async (page) => {
+      await Promise.all([footerRegion, ...page.regions].map((region) => region.preload()));
+      loaded.set(name, page);
+      return page.Page;
     });
-    promise.catch(() => failed.add(name));
+    promise.then(
+      () => inFlight.delete(name),
+      () => {
+        inFlight.delete(name);
+        failed.add(name);
+      },
+    );
     pending.set(name, promise);
   }
   return promise;
@@ -57,15 +109,17 @@ export function forgetFailedPages(): void {
   failed.clear();
 }
 
-/** The page's component when its chunk is already loaded, else undefined. */
-export function loadedPage(name: PageName): ComponentType | undefined {
-  return loaded.get(name);
+/** The page's component when its chunk and the code its regions need are loaded, else undefined. */
+export function loadedPage(name: RouteName): ComponentType | undefined {
+  const page = loaded.get(name);
+  if (!page || ![footerRegion, ...page.regions].every((region) => region.ready())) return undefined;
+  return page.Page;
 }
 
 /** Warms every page's chunk once the browser is idle, so that later navigation does not wait for the network. */
 export function prefetchPages(): void {
   const run = () => {
-    for (const name of Object.keys(loaders) as PageName[]) {
+    for (const name of Object.keys(loaders) as RouteName[]) {
       // A failed prefetch is forgotten at once: the visit to that page will try again.
       void loadPage(name).catch(forgetFailedPages);
     }

@@ -1,23 +1,18 @@
 import { use } from 'react';
 import { useLocation } from 'wouter';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { useAuthStore } from './auth/auth-store.ts';
-import { loadedPage, loadPage } from './page-registry.ts';
-import { type PageName, pageNameForPath } from './paths.ts';
+import { loadedPage, loadPage, type RouteName } from './page-registry.ts';
+import { pageNameForPath } from './paths.ts';
 
-function LazyPage({ name }: { name: PageName }) {
+function LazyPage({ name }: { name: RouteName }) {
   const Page = loadedPage(name) ?? use(loadPage(name));
   return <Page />;
 }
 
 /**
  * Picks the page for the current location. Matching goes through `pageNameForPath` (case-insensitive, one table for
- * routes, links and page logs) rather than per-route patterns.
+ * routes, links and page logs) rather than per-route patterns; any other path shows the Not Found page.
  */
 export function AppRoutes() {
   const [location] = useLocation();
-  const page = pageNameForPath(location);
-  const isAdmin = useAuthStore((state) => state.user?.role === 'admin');
-  if (!page) return <NotFoundPage adminNote={isAdmin} />;
-  return <LazyPage name={page} />;
+  return <LazyPage name={pageNameForPath(location) ?? 'NotFound'} />;
 }

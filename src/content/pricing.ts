@@ -1,3 +1,4 @@
+import { packageId } from './checkout.ts';
 import { autoReplyChannels, followUpList, pipelineList } from './solutions.ts';
 import { oneDay } from './timing.ts';
 
@@ -8,7 +9,7 @@ const setupTime = '5-7 business days';
 
 /** The one package (spec §9). `id` is the identifier sent to checkout. */
 export const pricing = {
-  id: 'gold',
+  id: packageId,
   name: 'Gold',
   tagline: 'The complete business platform, built and run for you.',
   setup: { amount: setupFee, label: 'one-time setup' },
@@ -26,9 +27,6 @@ export const pricing = {
     'Setup, customer import and team training',
     'Ongoing support and improvements',
   ],
-  getStarted: 'Get Started Now',
-  loading: 'Loading...',
-  securePayment: 'Secure card payment. You will be taken to our payment provider.',
 } as const;
 
 export const pricingFaq = {

@@ -1,26 +1,21 @@
-import { ContactSection } from '../sections/contact/contact-section.tsx';
-import { Hero } from '../sections/home/hero.tsx';
-import { ProblemSection } from '../sections/problem-section.tsx';
-import { ProcessSteps } from '../sections/process-steps.tsx';
-import { ResultsSection } from '../sections/results-section.tsx';
-import { RoiSnapshot } from '../sections/roi-snapshot.tsx';
-import { SolutionSection } from '../sections/solution-section.tsx';
-import { StatsStrip } from '../sections/stats-strip.tsx';
-import { Testimonials } from '../sections/testimonials.tsx';
+import type { PageModule } from '../app/page-registry.ts';
+import { staticRegion } from '../app/static-region.tsx';
+import { ContactSection, contactRegions } from '../sections/contact/contact-section.tsx';
+
+const homeSections = staticRegion('Index', () =>
+  import(/* webpackChunkName: "content-Index" */ '../sections/home/home-sections.tsx').then(
+    (m) => m.HomeSections,
+  ),
+);
 
 /** The home page (spec §2). The contact section must stay last: Book A Call scrolls to it. */
 export function IndexPage() {
   return (
     <>
-      <Hero />
-      <StatsStrip />
-      <RoiSnapshot />
-      <ProblemSection />
-      <SolutionSection />
-      <ResultsSection />
-      <ProcessSteps />
-      <Testimonials />
+      <homeSections.Region />
       <ContactSection />
     </>
   );
 }
+
+export const indexPage: PageModule = { Page: IndexPage, regions: [homeSections, ...contactRegions] };

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useAuthStore } from '../app/auth/auth-store.ts';
 import { paths } from '../app/paths.ts';
 import { buttonStyles } from '../components/button-styles.ts';
 
-/** Any other path: names the missing path (as text) and offers the way home (spec §2). */
-export function NotFoundPage({ adminNote }: { adminNote?: boolean }) {
+/** Any other path: names the missing path (as text) and offers the way home (spec §2), with a note for admins. */
+export function NotFoundPage() {
   const [location] = useLocation();
+  const adminNote = useAuthStore((state) => state.user?.role === 'admin');
   // The 404 page is prerendered once for every missing path: the path is shown after hydration, so that the first
   // client render matches the static HTML.
   const [mounted, setMounted] = useState(false);

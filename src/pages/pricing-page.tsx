@@ -1,25 +1,47 @@
 import { useCheckout } from '../app/checkout/use-checkout.ts';
-import { PageIntro } from '../components/page-intro.tsx';
-import { pageIntros } from '../content/pages.ts';
-import { BookFreeCall } from '../sections/pricing/book-free-call.tsx';
+import type { PageModule } from '../app/page-registry.ts';
+import { staticRegion } from '../app/static-region.tsx';
 import { CheckoutButton } from '../sections/pricing/checkout-button.tsx';
 import { PackageCard } from '../sections/pricing/package-card.tsx';
-import { PricingFaq } from '../sections/pricing/pricing-faq.tsx';
+
+const intro = staticRegion('Pricing-intro', () =>
+  import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/pricing-intro.tsx').then(
+    (m) => m.PricingIntro,
+  ),
+);
+const closing = staticRegion('Pricing-closing', () =>
+  import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/pricing-closing.tsx').then(
+    (m) => m.PricingClosing,
+  ),
+);
+
+const offer = staticRegion('Pricing-offer', () =>
+  import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/package-details.tsx').then(
+    (m) => m.PackageOffer,
+  ),
+);
+const features = staticRegion('Pricing-features', () =>
+  import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/package-details.tsx').then(
+    (m) => m.PackageFeatures,
+  ),
+);
 
 /** Pricing (spec §2): the package with Get Started Now (checkout), the FAQ, and Book Free Call. */
 export function PricingPage() {
-  const intro = pageIntros.Pricing;
   const { pending, start } = useCheckout();
   return (
     <>
-      <PageIntro eyebrow={intro.eyebrow} title={intro.title}>
-        {intro.intro}
-      </PageIntro>
+      <intro.Region />
       <div className="bg-white px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">
-        <PackageCard checkoutButton={<CheckoutButton pending={pending} onStart={start} />} />
+        <PackageCard
+          offer={<offer.Region />}
+          checkoutButton={<CheckoutButton pending={pending} onStart={start} />}
+          features={<features.Region />}
+        />
       </div>
-      <PricingFaq />
-      <BookFreeCall />
+      <closing.Region />
     </>
   );
 }
+
+export const pricingPage: PageModule = { Page: PricingPage, regions: [intro, offer, features, closing] };

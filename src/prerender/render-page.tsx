@@ -14,8 +14,7 @@ import { siteConfig } from '../site-config.ts';
 
 /** The HTML of the page at `path`, as the app renders it before any browser-only state. */
 export async function renderPage(path: string): Promise<string> {
-  const page = pageNameForPath(path);
-  if (page) await loadPage(page);
+  await loadPage(pageNameForPath(path) ?? 'NotFound');
   return renderToString(<App ssrPath={path} ssrSearch="" />);
 }
 

@@ -1,9 +1,10 @@
-import { BadgePoundSterling, GraduationCap, Headset, Puzzle, ShieldCheck } from 'lucide-react';
+import { BadgePoundSterling, GraduationCap, Headset, type IconNode, Puzzle, ShieldCheck } from 'lucide';
+import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { type BenefitId, benefits, benefitsSection, guarantee } from '../content/process.ts';
 
-const icons: Record<BenefitId, typeof Puzzle> = {
+const icons: Record<BenefitId, IconNode> = {
   price: BadgePoundSterling,
   fit: Puzzle,
   training: GraduationCap,
@@ -17,7 +18,7 @@ export function Benefits() {
       <SectionHeading id="benefits-title" eyebrow={benefitsSection.eyebrow} title={benefitsSection.title} />
       <ul className="mt-12 grid gap-6 sm:mt-16 sm:grid-cols-2 lg:grid-cols-4">
         {benefits.map((benefit) => {
-          const Icon = icons[benefit.id];
+          const icon = icons[benefit.id];
           return (
             <li
               key={benefit.id}
@@ -25,7 +26,7 @@ export function Benefits() {
               className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
             >
               <span className="grid size-11 place-items-center rounded-full bg-brand-50 text-brand-700">
-                <Icon aria-hidden="true" className="size-5" />
+                <Icon icon={icon} className="size-5" />
               </span>
               <h3 className="mt-5 text-lg font-semibold text-slate-900">{benefit.title}</h3>
               <p className="mt-2 text-base text-slate-600">{benefit.description}</p>
@@ -38,7 +39,7 @@ export function Benefits() {
         className="mt-10 flex flex-col gap-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-6 sm:flex-row sm:items-center sm:gap-6 sm:p-8"
       >
         <span className="grid size-12 shrink-0 place-items-center rounded-full bg-white text-emerald-700 shadow-sm">
-          <ShieldCheck aria-hidden="true" className="size-6" />
+          <Icon icon={ShieldCheck} className="size-6" />
         </span>
         <div>
           <h3 className="text-xl font-semibold text-emerald-950">{guarantee.title}</h3>

@@ -1,9 +1,10 @@
-import { Layers, TimerOff, UserX } from 'lucide-react';
+import { type IconNode, Layers, TimerOff, UserX } from 'lucide';
+import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { type ProblemId, problemSection, problems } from '../content/problems.ts';
 
-const icons: Record<ProblemId, typeof Layers> = { tools: Layers, leads: UserX, admin: TimerOff };
+const icons: Record<ProblemId, IconNode> = { tools: Layers, leads: UserX, admin: TimerOff };
 
 /** The three problem cards (spec §1), each with its icon and its own gradient. */
 export function ProblemSection({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
@@ -20,7 +21,7 @@ export function ProblemSection({ headingLevel = 'visible' }: { headingLevel?: 'v
       )}
       <ul className={`grid gap-6 md:grid-cols-3 ${headingLevel === 'visible' ? 'mt-12 sm:mt-16' : ''}`}>
         {problems.map((problem) => {
-          const Icon = icons[problem.id];
+          const icon = icons[problem.id];
           return (
             <li
               key={problem.id}
@@ -32,7 +33,7 @@ export function ProblemSection({ headingLevel = 'visible' }: { headingLevel?: 'v
                 aria-hidden="true"
               />
               <span className={`grid size-12 place-items-center rounded-full ${problem.tone.icon}`}>
-                <Icon aria-hidden="true" className="size-6" />
+                <Icon icon={icon} className="size-6" />
               </span>
               <h3 className="mt-6 text-xl font-semibold text-slate-900">{problem.title}</h3>
               <p className="mt-3 text-base text-slate-600">{problem.description}</p>

@@ -1,4 +1,5 @@
-import { Clock } from 'lucide-react';
+import { Clock } from 'lucide';
+import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { processSection, processSteps } from '../content/process.ts';
@@ -41,7 +42,7 @@ export function ProcessSteps({ headingLevel = 'visible' }: { headingLevel?: 'vis
             <div className="flex flex-col lg:items-center">
               <h3 className="mt-2.5 text-xl font-semibold text-slate-900 lg:mt-5">{step.title}</h3>
               <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
-                <Clock aria-hidden="true" className="size-4" />
+                <Icon icon={Clock} className="size-4" />
                 <span className="sr-only">{processSection.durationLabel}: </span>
                 {step.duration}
               </p>

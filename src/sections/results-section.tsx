@@ -1,9 +1,10 @@
-import { Building2, Store, Wrench } from 'lucide-react';
+import { Building2, type IconNode, Store, Wrench } from 'lucide';
+import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { type CaseId, caseExamples, resultsSection } from '../content/results.ts';
 
-const icons: Record<CaseId, typeof Building2> = { property: Building2, trade: Wrench, retail: Store };
+const icons: Record<CaseId, IconNode> = { property: Building2, trade: Wrench, retail: Store };
 
 /** The case examples (property management, trade business, retail store): the site's one dark band. */
 export function ResultsSection() {
@@ -14,7 +15,7 @@ export function ResultsSection() {
       </SectionHeading>
       <ul className="mt-12 grid gap-6 sm:mt-16 lg:grid-cols-3">
         {caseExamples.map((example) => {
-          const Icon = icons[example.id];
+          const icon = icons[example.id];
           return (
             <li
               key={example.id}
@@ -22,7 +23,7 @@ export function ResultsSection() {
               className="flex flex-col rounded-2xl border border-white/10 bg-white/5 p-6 sm:p-8"
             >
               <p className="flex items-center gap-3 text-sm font-semibold tracking-wide text-accent-300 uppercase">
-                <Icon aria-hidden="true" className="size-5" />
+                <Icon icon={icon} className="size-5" />
                 {example.sector}
               </p>
               <h3 className="mt-4 text-lg font-semibold text-white">{example.business}</h3>

@@ -1,5 +1,6 @@
-import { Clock, PoundSterling, TrendingUp } from 'lucide-react';
+import { Clock, PoundSterling, TrendingUp } from 'lucide';
 import { BigFigure } from '../components/big-figure.tsx';
+import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { roiSnapshot } from '../content/claims.ts';
@@ -16,7 +17,7 @@ export function RoiSnapshot() {
         </SectionHeading>
         <ul className="mt-12 grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-md sm:mt-16 md:grid-cols-3">
           {roiSnapshot.figures.map((figure) => {
-            const Icon = icons[figure.id];
+            const icon = icons[figure.id];
             return (
               <li
                 key={figure.id}
@@ -24,7 +25,7 @@ export function RoiSnapshot() {
                 className="flex items-start gap-5 border-slate-200 p-6 not-last:border-b sm:p-8 md:flex-col md:gap-0 md:not-last:border-r md:not-last:border-b-0"
               >
                 <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700 md:mb-5">
-                  <Icon aria-hidden="true" className="size-5" />
+                  <Icon icon={icon} className="size-5" />
                 </span>
                 <BigFigure value={figure.value} label={figure.label} size="xl" />
               </li>

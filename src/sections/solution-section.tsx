@@ -1,10 +1,19 @@
-import { BellRing, CalendarCheck, FileText, LayoutDashboard, MessagesSquare, Users } from 'lucide-react';
+import {
+  BellRing,
+  CalendarCheck,
+  FileText,
+  type IconNode,
+  LayoutDashboard,
+  MessagesSquare,
+  Users,
+} from 'lucide';
+import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { problemTitle } from '../content/problems.ts';
 import { type SolutionId, solutionSection, solutions } from '../content/solutions.ts';
 
-const icons: Record<SolutionId, typeof Users> = {
+const icons: Record<SolutionId, IconNode> = {
   tracking: Users,
   replies: MessagesSquare,
   followUps: BellRing,
@@ -34,7 +43,7 @@ export function SolutionSection({ headingLevel = 'visible' }: { headingLevel?: '
         className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${headingLevel === 'visible' ? 'mt-12 sm:mt-16' : ''}`}
       >
         {solutions.map((solution) => {
-          const Icon = icons[solution.id];
+          const icon = icons[solution.id];
           return (
             <li
               key={solution.id}
@@ -42,7 +51,7 @@ export function SolutionSection({ headingLevel = 'visible' }: { headingLevel?: '
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow duration-200 ease-out hover:shadow-md sm:p-8"
             >
               <span className="grid size-12 place-items-center rounded-xl bg-brand-600 text-white shadow-sm">
-                <Icon aria-hidden="true" className="size-6" />
+                <Icon icon={icon} className="size-6" />
               </span>
               <h3 className="mt-6 text-xl font-semibold text-slate-900">{solution.title}</h3>
               <p className="mt-3 flex-1 text-base text-slate-600">{solution.description}</p>

@@ -1,4 +1,5 @@
-import { Quote } from 'lucide-react';
+import { Quote } from 'lucide';
+import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { StarRating } from '../components/star-rating.tsx';
@@ -25,7 +26,7 @@ export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
                   max={maxRating}
                   label={testimonialsSection.ratingLabel(item.rating)}
                 />
-                <Quote aria-hidden="true" className="size-6 text-brand-200" />
+                <Icon icon={Quote} className="size-6 text-brand-200" />
               </div>
               <blockquote className="mt-5 flex-1 text-base leading-7 text-slate-700">
                 <p>“{item.quote}”</p>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { startBridge } from '../bridge-setup.ts';
 import { loadSitePlatform } from '../platform/load-site-platform.ts';
-import { AUTH_STATUS, checkAppState, useAuthStore } from './auth-store.ts';
+import { AUTH_STATUS, useAuthStore } from './auth-store.ts';
 
 let started = false;
 
@@ -10,8 +10,9 @@ export function useStartupAuth(): void {
   useEffect(() => {
     if (started) return;
     started = true;
-    loadSitePlatform().then(
-      (platform) => checkAppState(platform, () => window.location.href),
+    // The check travels with the platform client, in its chunk: a page that never needs it downloads neither.
+    Promise.all([loadSitePlatform(), import(/* webpackChunkName: "platform" */ './check-app-state.ts')]).then(
+      ([platform, { checkAppState }]) => checkAppState(platform, () => window.location.href),
       (error: unknown) => {
         // The client's chunk did not load: the page stays usable as a visitor's, and the editor hears of it.
         useAuthStore.setState({ status: AUTH_STATUS.ready });

@@ -1,5 +1,4 @@
-import { checkoutText } from '../../content/checkout.ts';
-import { pricing } from '../../content/pricing.ts';
+import { checkoutText, packageId } from '../../content/checkout.ts';
 import { siteConfig } from '../../site-config.ts';
 import type { SitePlatform } from '../platform/site-platform.ts';
 import { showToast } from '../toasts/toast-store.ts';
@@ -71,7 +70,7 @@ export async function startCheckout(
     const platform = await loadPlatform();
     const { data } = await platform.functions.invoke<{ url?: unknown }>(
       'createCheckout',
-      { packageName: pricing.id },
+      { packageName: packageId },
       { signal: AbortSignal.timeout(CHECKOUT_CALL_TIMEOUT_MS) },
     );
     const url = data?.url;

@@ -1,6 +1,7 @@
-import { X } from 'lucide-react';
+import { X } from 'lucide';
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
 import { buttonStyles } from '../../components/button-styles.ts';
+import { Icon } from '../../components/icon.tsx';
 import { navLabels } from '../../content/layout.ts';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock.ts';
 import { navPages } from '../paths.ts';
@@ -92,7 +93,7 @@ export function MobileMenu({ open, onClose, returnFocusTo }: MobileMenuProps) {
             aria-label={navLabels.closeMenu}
             onClick={onClose}
           >
-            <X aria-hidden="true" className="size-6" />
+            <Icon icon={X} className="size-6" />
           </button>
         </div>
         <nav aria-label={navLabels.primaryNav} className="flex-1 overflow-y-auto px-4 py-4">

@@ -1,66 +1,13 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'wouter';
-import { Logo } from '../../components/logo.tsx';
-import { brand, emailHref, phoneHref } from '../../content/brand.ts';
-import { navLabels } from '../../content/layout.ts';
+import { brand } from '../../content/brand.ts';
 import { AccountStatus } from '../auth/account-status.tsx';
-import { navPages, paths } from '../paths.ts';
+import { footerRegion } from './footer-region.ts';
 
-const linkClass = 'rounded text-slate-300 transition-colors duration-150 hover:text-white';
-
-/** Footer (spec §2): quick links, contact details, office hours and copyright. */
+/** Footer (spec §2): quick links, contact details and office hours (a static region), then copyright and account. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1.2fr] lg:px-8">
-        <div className="max-w-sm">
-          <Logo tone="light" />
-          <p className="mt-4 text-sm leading-6 text-slate-400">{brand.tagline}.</p>
-        </div>
-        <nav aria-label={navLabels.footerNav}>
-          <h2 className="text-sm font-semibold text-white">{navLabels.footerNav}</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:grid-cols-1">
-            <li>
-              <Link href={paths.Index} className={`${linkClass} inline-flex min-h-9 items-center`}>
-                Home
-              </Link>
-            </li>
-            {navPages.map((page) => (
-              <li key={page}>
-                <Link href={paths[page]} className={`${linkClass} inline-flex min-h-9 items-center`}>
-                  {page}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div>
-          <h2 className="text-sm font-semibold text-white">Contact</h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex items-center gap-3">
-              <Mail aria-hidden="true" className="size-4 shrink-0 text-brand-300" />
-              <a href={emailHref} className={linkClass}>
-                {brand.email}
-              </a>
-            </li>
-            <li className="flex items-center gap-3">
-              <Phone aria-hidden="true" className="size-4 shrink-0 text-brand-300" />
-              <a href={phoneHref} className={linkClass}>
-                {brand.phone}
-              </a>
-            </li>
-            <li className="flex items-center gap-3">
-              <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-300" />
-              <span>{brand.address}</span>
-            </li>
-            <li className="flex items-center gap-3">
-              <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-300" />
-              <span>Office hours: {brand.officeHours}</span>
-            </li>
-          </ul>
-        </div>
-      </div>
+      <footerRegion.Region />
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 sm:px-6 lg:px-8">
           <p className="text-sm text-slate-400">

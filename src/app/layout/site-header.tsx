@@ -1,7 +1,8 @@
-import { Menu } from 'lucide-react';
+import { Menu } from 'lucide';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../components/button-styles.ts';
+import { Icon } from '../../components/icon.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { brand } from '../../content/brand.ts';
 import { layout, navLabels } from '../../content/layout.ts';
@@ -58,7 +59,7 @@ export function SiteHeader() {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen(true)}
           >
-            <Menu aria-hidden="true" className="size-6" />
+            <Icon icon={Menu} className="size-6" />
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
-import { RefreshCw, X } from 'lucide-react';
+import { RefreshCw, X } from 'lucide';
 import { useEffect } from 'react';
+import { Icon } from '../../components/icon.tsx';
 import { noticeText } from '../../content/notices.ts';
 import { dismissToast, showToast, useToastStore } from '../toasts/toast-store.ts';
 
@@ -46,7 +47,7 @@ export function SiteNotices() {
               onClick={toast.action.run}
               className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 font-semibold text-slate-900"
             >
-              <RefreshCw aria-hidden="true" className="size-4" />
+              <Icon icon={RefreshCw} className="size-4" />
               {toast.action.label}
             </button>
           ) : null}
@@ -56,7 +57,7 @@ export function SiteNotices() {
             aria-label={noticeText.dismiss}
             className="inline-flex size-11 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
           >
-            <X aria-hidden="true" className="size-4" />
+            <Icon icon={X} className="size-4" />
           </button>
         </li>
       ))}

@@ -1,5 +1,6 @@
-import { CalendarClock, Clock, ExternalLink, Mail, Phone } from 'lucide-react';
+import { CalendarClock, Clock, ExternalLink, Mail, Phone } from 'lucide';
 import { buttonStyles } from '../../components/button-styles.ts';
+import { Icon } from '../../components/icon.tsx';
 import { brand, emailHref, phoneHref } from '../../content/brand.ts';
 import { bookingCard } from '../../content/contact.ts';
 
@@ -11,7 +12,7 @@ export function BookingCard() {
     <div className="flex flex-col gap-6">
       <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-lg sm:p-8">
         <span className="grid size-12 place-items-center rounded-full bg-white/15">
-          <CalendarClock aria-hidden="true" className="size-6" />
+          <Icon icon={CalendarClock} className="size-6" />
         </span>
         <h3 className="mt-5 text-xl font-semibold">{bookingCard.title}</h3>
         <p className="mt-2 text-base text-brand-100">{bookingCard.text}</p>
@@ -23,7 +24,7 @@ export function BookingCard() {
           className={`${buttonStyles.onDark} mt-6 w-full`}
         >
           {bookingCard.button}
-          <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
+          <Icon icon={ExternalLink} className="size-4 shrink-0" />
           <span className="sr-only"> {bookingCard.newTab}</span>
         </a>
       </div>
@@ -32,18 +33,18 @@ export function BookingCard() {
         <ul className="mt-3 space-y-1 text-base">
           <li>
             <a href={emailHref} className={contactLink}>
-              <Mail aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+              <Icon icon={Mail} className="size-5 shrink-0 text-brand-600" />
               <span className="break-all">{brand.email}</span>
             </a>
           </li>
           <li>
             <a href={phoneHref} className={contactLink}>
-              <Phone aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+              <Icon icon={Phone} className="size-5 shrink-0 text-brand-600" />
               {brand.phone}
             </a>
           </li>
           <li className="flex min-h-11 items-center gap-3 text-slate-700">
-            <Clock aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
+            <Icon icon={Clock} className="size-5 shrink-0 text-brand-600" />
             <span>
               {bookingCard.officeHoursLabel}: {brand.officeHours}
             </span>

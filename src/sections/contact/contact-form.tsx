@@ -1,7 +1,8 @@
-import { Check, Send } from 'lucide-react';
+import { Check, Send } from 'lucide';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { buttonStyles } from '../../components/button-styles.ts';
-import { contactForm } from '../../content/contact.ts';
+import { Icon } from '../../components/icon.tsx';
+import { contactForm } from '../../content/contact-form.ts';
 import { type ContactField, MAX_FIELD_LENGTH, useContactDraft } from './use-contact-draft.ts';
 
 const inputClass =
@@ -98,11 +99,7 @@ export function ContactForm() {
           type="submit"
           className={`${buttonStyles.primary} sm:min-w-48 ${sent ? '!bg-emerald-700 hover:!bg-emerald-800' : ''}`}
         >
-          {sent ? (
-            <Check aria-hidden="true" className="size-5" />
-          ) : (
-            <Send aria-hidden="true" className="size-4" />
-          )}
+          {sent ? <Icon icon={Check} className="size-5" /> : <Icon icon={Send} className="size-4" />}
           {sent ? contactForm.sent : contactForm.send}
         </button>
         <p role="status" className="text-sm font-medium text-emerald-800">

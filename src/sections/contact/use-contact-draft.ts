@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { contactForm } from '../../content/contact.ts';
+import { contactForm } from '../../content/contact-form.ts';
 
 export const contactFields = ['name', 'email', 'phone', 'company', 'message'] as const;
 export type ContactField = (typeof contactFields)[number];

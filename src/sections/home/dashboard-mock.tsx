@@ -1,4 +1,5 @@
-import { BellRing, CheckCheck, MessageCircle } from 'lucide-react';
+import { BellRing, CheckCheck, MessageCircle } from 'lucide';
+import { Icon } from '../../components/icon.tsx';
 import { dashboardMock } from '../../content/home.ts';
 import { type PipelineStage, pipelineStages } from '../../content/solutions.ts';
 
@@ -77,7 +78,7 @@ export function DashboardMock() {
         <div className="absolute right-0 bottom-0 w-72 max-w-[88%] rounded-2xl rounded-br-sm border border-slate-200 bg-white p-3 shadow-lg sm:-right-4">
           <div className="flex items-center gap-2">
             <span className="grid size-6 shrink-0 place-items-center rounded-full bg-[#25D366] text-white">
-              <MessageCircle className="size-3.5" />
+              <Icon icon={MessageCircle} className="size-3.5" />
             </span>
             <span className="text-xs font-semibold text-slate-900">{dashboardMock.whatsapp.from}</span>
             <span className="ml-auto rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-medium text-emerald-800">
@@ -85,11 +86,11 @@ export function DashboardMock() {
             </span>
           </div>
           <p className="mt-2 text-xs leading-5 text-slate-700">{dashboardMock.whatsapp.text}</p>
-          <CheckCheck className="mt-1 ml-auto size-4 text-sky-600" />
+          <Icon icon={CheckCheck} className="mt-1 ml-auto size-4 text-sky-600" />
         </div>
 
         <div className="absolute top-0 left-0 flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs font-semibold text-amber-900 shadow-md sm:-left-4">
-          <BellRing className="size-3.5 shrink-0" />
+          <Icon icon={BellRing} className="size-3.5 shrink-0" />
           {dashboardMock.reminder}
         </div>
       </div>

@@ -1,7 +1,8 @@
-import { ArrowRight, Star } from 'lucide-react';
+import { ArrowRight, Star } from 'lucide';
 import { paths } from '../../app/paths.ts';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { buttonStyles } from '../../components/button-styles.ts';
+import { Icon } from '../../components/icon.tsx';
 import { ratingLine, trustedByLine } from '../../content/claims.ts';
 import { hero } from '../../content/home.ts';
 import { testimonials } from '../../content/testimonials.ts';
@@ -30,7 +31,7 @@ export function Hero() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <BookCallLink className={buttonStyles.primary}>
               {hero.primary}
-              <ArrowRight aria-hidden="true" className="size-4" />
+              <Icon icon={ArrowRight} className="size-4" />
             </BookCallLink>
             <ButtonLink href={paths.Pricing} variant="secondary">
               {hero.secondary}
@@ -53,7 +54,7 @@ export function Hero() {
               {trustedByLine}
             </li>
             <li className="flex items-center gap-1.5">
-              <Star aria-hidden="true" className="size-4 fill-accent-400 text-accent-500" />
+              <Icon icon={Star} className="size-4 fill-accent-400 text-accent-500" />
               {ratingLine}
             </li>
           </ul>

@@ -1,8 +1,9 @@
-import { CircleCheck, Mail } from 'lucide-react';
+import { CircleCheck, Mail } from 'lucide';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { paths } from '../../app/paths.ts';
 import { ButtonLink } from '../../components/button-link.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { brand, emailHref } from '../../content/brand.ts';
 import { orderReferenceFrom, paymentSuccess } from '../../content/payment-success.ts';
 
@@ -27,7 +28,7 @@ export function PaymentConfirmation() {
     >
       <div className="mx-auto max-w-xl px-4 text-center sm:px-6">
         <span className="mx-auto grid size-16 place-items-center rounded-full bg-emerald-100 text-emerald-700 ring-8 ring-emerald-50">
-          <CircleCheck aria-hidden="true" className="size-8" />
+          <Icon icon={CircleCheck} className="size-8" />
         </span>
         <p className="mt-6 text-sm font-semibold tracking-wide text-emerald-800 uppercase">
           {paymentSuccess.eyebrow}
@@ -68,7 +69,7 @@ export function PaymentConfirmation() {
               href={emailHref}
               className="inline-flex min-h-11 items-center gap-1.5 font-semibold break-all text-brand-700 underline-offset-4 hover:underline"
             >
-              <Mail aria-hidden="true" className="size-4 shrink-0" />
+              <Icon icon={Mail} className="size-4 shrink-0" />
               {brand.email}
             </a>
           </p>

@@ -1,5 +1,6 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from 'lucide';
 import { buttonStyles } from '../../components/button-styles.ts';
+import { Icon } from '../../components/icon.tsx';
 import { bookFreeCall } from '../../content/pricing.ts';
 import { BookCallLink } from '../book-call-link.tsx';
 
@@ -20,7 +21,7 @@ export function BookFreeCall() {
           </div>
           <BookCallLink className={`${buttonStyles.primary} w-full shrink-0 sm:w-auto`}>
             {bookFreeCall.button}
-            <ArrowRight aria-hidden="true" className="size-4" />
+            <Icon icon={ArrowRight} className="size-4" />
           </BookCallLink>
         </div>
       </div>

@@ -1,6 +1,7 @@
-import { ArrowRight, LoaderCircle } from 'lucide-react';
+import { ArrowRight, LoaderCircle } from 'lucide';
 import { buttonStyles } from '../../components/button-styles.ts';
-import { pricing } from '../../content/pricing.ts';
+import { Icon } from '../../components/icon.tsx';
+import { checkoutButtonText } from '../../content/checkout.ts';
 
 /** Get Started Now (spec §4): while checkout starts it reads "Loading...", is disabled and marked busy. */
 export function CheckoutButton({ pending, onStart }: { pending: boolean; onStart: () => void }) {
@@ -13,9 +14,9 @@ export function CheckoutButton({ pending, onStart }: { pending: boolean; onStart
       data-testid="checkout-button"
       className={`${buttonStyles.primary} min-h-12 w-full text-lg`}
     >
-      {pending ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : null}
-      {pending ? pricing.loading : pricing.getStarted}
-      {pending ? null : <ArrowRight aria-hidden="true" className="size-5" />}
+      {pending ? <Icon icon={LoaderCircle} className="size-5 animate-spin" /> : null}
+      {pending ? checkoutButtonText.loading : checkoutButtonText.getStarted}
+      {pending ? null : <Icon icon={ArrowRight} className="size-5" />}
     </button>
   );
 }

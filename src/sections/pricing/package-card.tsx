@@ -1,9 +1,18 @@
-import { CircleCheck, Lock } from 'lucide-react';
+import { Lock } from 'lucide';
 import type { ReactNode } from 'react';
-import { pricing } from '../../content/pricing.ts';
+import { Icon } from '../../components/icon.tsx';
+import { checkoutButtonText } from '../../content/checkout.ts';
 
-/** The one package: name, the two prices, its terms, the checkout button (passed in) and the feature list. */
-export function PackageCard({ checkoutButton }: { checkoutButton: ReactNode }) {
+interface PackageCardProps {
+  /** Name, prices and terms (`PackageOffer`). */
+  offer: ReactNode;
+  checkoutButton: ReactNode;
+  /** The feature list (`PackageFeatures`). */
+  features: ReactNode;
+}
+
+/** The one package: name, the two prices, its terms, the checkout button and the feature list. */
+export function PackageCard({ offer, checkoutButton, features }: PackageCardProps) {
   return (
     <section
       aria-labelledby="package-title"
@@ -11,59 +20,14 @@ export function PackageCard({ checkoutButton }: { checkoutButton: ReactNode }) {
       className="mx-auto grid max-w-5xl overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-lg lg:grid-cols-[1fr_1.1fr]"
     >
       <div className="relative bg-linear-to-b from-brand-50 to-white p-6 sm:p-10">
-        <p className="w-fit rounded-full bg-accent-100 px-3 py-1 text-sm font-semibold text-accent-900">
-          {pricing.name}
-        </p>
-        <h2 id="package-title" className="mt-4 text-2xl font-bold tracking-tight text-slate-900">
-          {pricing.tagline}
-        </h2>
-        <div className="mt-8 space-y-3">
-          <p className="flex flex-wrap items-baseline gap-x-3" data-testid="price-setup">
-            <span className="text-5xl font-bold tracking-tight text-slate-900">{pricing.setup.amount}</span>{' '}
-            <span className="text-lg text-slate-600">{pricing.setup.label}</span>
-          </p>
-          <p className="flex flex-wrap items-baseline gap-x-3" data-testid="price-monthly">
-            <span className="text-3xl font-bold tracking-tight text-brand-700">
-              + {pricing.monthly.amount}
-            </span>{' '}
-            <span className="text-lg text-slate-600">{pricing.monthly.label}</span>
-          </p>
-        </div>
-        <ul className="mt-8 space-y-2 text-base text-slate-700">
-          {pricing.terms.map((term) => (
-            <li key={term} className="flex items-center gap-3">
-              <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-emerald-600" />
-              {term}
-            </li>
-          ))}
-        </ul>
+        {offer}
         <div className="mt-8">{checkoutButton}</div>
         <p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
-          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {pricing.securePayment}
+          <Icon icon={Lock} className="mt-0.5 size-4 shrink-0" />
+          {checkoutButtonText.securePayment}
         </p>
       </div>
-      <div className="border-t border-slate-200 p-6 sm:p-10 lg:border-t-0 lg:border-l">
-        <h3 className="text-lg font-semibold text-slate-900">{pricing.featuresTitle}</h3>
-        <ul className="mt-6 space-y-4" data-testid="features">
-          {pricing.features.map((feature) => (
-            <li key={feature} className="flex gap-3 text-base text-slate-700">
-              <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
-                <svg viewBox="0 0 16 16" aria-hidden="true" className="size-3.5" fill="none">
-                  <path
-                    d="M3.5 8.5l3 3 6-7"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <div className="border-t border-slate-200 p-6 sm:p-10 lg:border-t-0 lg:border-l">{features}</div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
+import { Icon } from '../../components/icon.tsx';
 import { Section } from '../../components/section.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import { pricingFaq } from '../../content/pricing.ts';
@@ -13,8 +14,8 @@ export function PricingFaq() {
           <details key={item.question} className="group" data-testid="faq-item">
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left text-base font-semibold text-slate-900 hover:bg-slate-50 sm:px-6 [&::-webkit-details-marker]:hidden">
               {item.question}
-              <ChevronDown
-                aria-hidden="true"
+              <Icon
+                icon={ChevronDown}
                 className="size-5 shrink-0 text-slate-500 transition-transform duration-200 ease-out group-open:rotate-180"
               />
             </summary>

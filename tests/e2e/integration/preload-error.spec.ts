@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 
-test('a page chunk that fails to load offers a reload, and the reload recovers', async ({ page }) => {
+test('the code of a page that fails to load offers a reload, and the reload recovers', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   let blocked = true;
   let attempts = 0;
-  await page.route('**/assets/page-Process.*.js', (route) => {
+  await page.route('**/assets/content-Process.*.js', (route) => {
     if (!blocked) return route.continue();
     attempts++;
     return route.abort();

@@ -78,7 +78,7 @@ test.describe('Index', () => {
   });
 
   test('the contact section is the last section and carries the id "contact"', async ({ page }) => {
-    const last = page.locator('main > section').last();
+    const last = page.locator('main section').last();
     await expect(last).toHaveId('contact');
     await expect(last).toContainText('We reply within 24 hours');
     await expect(last.getByRole('button', { name: 'Send Message' })).toBeVisible();

@@ -41,13 +41,13 @@ test('Pricing: "Book Free Call" goes to the home page and scrolls to its last se
   await openPage(page, pagePaths.Pricing);
   await page.getByRole('link', { name: 'Book Free Call' }).click();
   await expectContactInView(page);
-  await expect(page.locator('main > section').last()).toHaveId('contact');
+  await expect(page.locator('main section').last()).toHaveId('contact');
 });
 
 test('every inner page ends with a route onward', async ({ page }) => {
   for (const path of [pagePaths.Challenges, pagePaths.Solutions, pagePaths.Results, pagePaths.Process]) {
     await openPage(page, path);
-    const ending = page.locator('main > section').last();
+    const ending = page.locator('main section').last();
     await expect(ending.getByRole('link')).not.toHaveCount(0);
   }
 });

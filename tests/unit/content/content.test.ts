@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claimList, roiSnapshot, trustedByLine } from '../../../src/content/claims.ts';
-import { contactForm } from '../../../src/content/contact.ts';
+import { contactForm } from '../../../src/content/contact-form.ts';
 import { orderReferenceFrom } from '../../../src/content/payment-success.ts';
 import { pricing } from '../../../src/content/pricing.ts';
 import { processSteps } from '../../../src/content/process.ts';

@@ -32,7 +32,7 @@ export const CHECKOUT_ALERT = 'alert: Failed to start checkout. Please try again
 /** createCheckout gives up after this long (`CHECKOUT_CALL_TIMEOUT_MS` in src/app/checkout/start-checkout.ts). */
 export const CHECKOUT_CALL_TIMEOUT_MS = 8000;
 
-/** The startup check gives up after this long (`STARTUP_CALL_TIMEOUT_MS` in src/app/auth/auth-store.ts). */
+/** The startup check gives up after this long (`STARTUP_CALL_TIMEOUT_MS` in src/app/auth/check-app-state.ts). */
 export const STARTUP_CALL_TIMEOUT_MS = 8000;
 
 /** Room for a first page load on a busy machine. */

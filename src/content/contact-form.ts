@@ -1,0 +1,28 @@
+import { oneDay } from './timing.ts';
+
+/** The contact form's texts (spec §2, §5, §9). */
+export const contactForm = {
+  title: 'Send us a message',
+  labels: {
+    name: 'Your Name *',
+    email: 'Email *',
+    phone: 'Phone *',
+    company: 'Company',
+    message: 'Message',
+  },
+  placeholders: {
+    name: 'Jane Smith',
+    email: 'jane@example.co.uk',
+    phone: '07700 900123',
+    company: 'Smith Lettings',
+    message: 'What takes up most of your week?',
+  },
+  requiredNote: '* Required',
+  send: 'Send Message',
+  sent: 'Message Sent!',
+  /** Spec §9: how long "Message Sent!" stays on the button. */
+  sentForMs: 3000,
+  thanks: `Thanks, we have your message and will reply within ${oneDay}.`,
+  /** The unsent draft survives a reload of the tab. */
+  draftStorageKey: 'contact-form-draft',
+} as const;
