@@ -6,15 +6,18 @@ import { type StaticRegion, staticRegion } from './static-region.tsx';
 /** A page of the site, or the page shown for any other path. */
 export type RouteName = PageName | 'NotFound';
 
-/** A page: its component, and the static regions it renders (whose code is fetched only when they are not adopted). */
+/**
+ * A page: its component and the static regions it renders (whose code is fetched only when they are not adopted). A
+ * page without a component is its one region.
+ */
 export interface PageModule {
-  Page: ComponentType;
+  Page?: ComponentType;
   regions: readonly StaticRegion[];
 }
 
 /** A page with no behaviour of its own: one static region, and no page chunk at all when it is prerendered. */
 function staticPage(region: StaticRegion): () => Promise<PageModule> {
-  const page: PageModule = { Page: region.Region, regions: [region] };
+  const page: PageModule = { regions: [region] };
   return () => Promise.resolve(page);
 }
 
@@ -69,7 +72,7 @@ const loaders: Record<RouteName, () => Promise<PageModule>> = {
     })),
 };
 
-const pending = new Map<RouteName, Promise<ComponentType>>();
+const pending = new Map<RouteName, Promise<PageModule>>();
 const loaded = new Map<RouteName, PageModule>();
 
 const failed = new Set<RouteName>();
@@ -81,7 +84,7 @@ const inFlight = new Set<RouteName>();
  * whose regions are no longer ready is loaded again. A failed load stays failed (so that a render reading it throws
  * to the error boundary instead of retrying in a loop) until `forgetFailedPages()`.
  */
-export function loadPage(name: RouteName): Promise<ComponentType> {
+export function loadPage(name: RouteName): Promise<PageModule> {
   let promise = pending.get(name);
   const stale = loaded.has(name) && !inFlight.has(name) && !failed.has(name) && !loadedPage(name);
   if (!promise || stale) {
@@ -89,7 +92,7 @@ export function loadPage(name: RouteName): Promise<ComponentType> {
     promise = loaders[name]().then(async (page) => {
       await Promise.all([footerRegion, ...page.regions].map((region) => region.preload()));
       loaded.set(name, page);
-      return page.Page;
+      return page;
     });
     promise.then(
       () => inFlight.delete(name),
@@ -109,11 +112,11 @@ export function forgetFailedPages(): void {
   failed.clear();
 }
 
-/** The page's component when its chunk and the code its regions need are loaded, else undefined. */
-export function loadedPage(name: RouteName): ComponentType | undefined {
+/** The page when its chunk and the code its regions need are loaded, else undefined. */
+export function loadedPage(name: RouteName): PageModule | undefined {
   const page = loaded.get(name);
   if (!page || ![footerRegion, ...page.regions].every((region) => region.ready())) return undefined;
-  return page.Page;
+  return page;
 }
 
 /** Warms every page's chunk once the browser is idle, so that later navigation does not wait for the network. */

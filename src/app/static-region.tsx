@@ -10,18 +10,20 @@ import { type ComponentType, memo, Suspense, use, useEffect } from 'react';
  *   React keeps the boundary dehydrated (its HTML untouched, no code downloaded);
  * - anywhere else (the page is reached by client-side navigation, the federated `./App`, the dev server), the region
  *   renders from its code, which `preload()` fetches before the page is shown.
- * The frame is memoised and takes no props, so that no re-render above reaches a dehydrated boundary (an update would
- * make React drop its HTML). Links inside an adopted region have no React handlers: `routeAdoptedRegionClicks` routes
+ * The frame is memoised on the region (a module-level constant), so that no re-render above reaches a dehydrated
+ * boundary (an update would make React drop its HTML). Links inside an adopted region have no React handlers: `routeAdoptedRegionClicks` routes
  * them through the router, so navigation stays client-side.
  */
 export interface StaticRegion {
   readonly id: string;
-  /** The region in the tree; renders nothing of its own but a `display: contents` frame. */
-  readonly Region: ComponentType;
   /** Fetches the region's code unless the page's HTML already holds it. */
   preload(): Promise<unknown>;
   /** True when the region can render at once: its HTML is adopted or its code is loaded. */
   ready(): boolean;
+  /** The region's component once loaded. */
+  loaded(): ComponentType | undefined;
+  /** The region's component, fetched once (a failed fetch is tried again next time). */
+  fetchCode(): Promise<ComponentType>;
 }
 
 const never: Promise<never> = new Promise(() => {});
@@ -62,37 +64,40 @@ export function staticRegion(id: string, load: () => Promise<ComponentType>): St
     );
     return pending;
   };
-
-  function Content() {
-    if (!Loaded && typeof window === 'undefined') {
-      throw new Error(`Static region "${id}" must be preloaded before it is rendered on the server`);
-    }
-    const Component = Loaded ?? use(adopted.has(id) ? never : fetchCode());
-    useEffect(() => {
-      live.add(id);
-      return () => {
-        live.delete(id);
-      };
-    }, []);
-    return <Component />;
-  }
-
-  const Region = memo(function StaticRegionFrame() {
-    // Once the adopted HTML leaves the page (navigation), the region renders from its code on its next visit.
-    useEffect(() => () => void adopted.delete(id), []);
-    return (
-      <div data-region={id} className="contents">
-        <Suspense fallback={null}>
-          <Content />
-        </Suspense>
-      </div>
-    );
-  });
-
   return {
     id,
-    Region,
+    fetchCode,
+    loaded: () => Loaded,
     preload: () => (Loaded || adopted.has(id) ? Promise.resolve() : fetchCode()),
     ready: () => Loaded !== undefined || adopted.has(id),
   };
 }
+
+function RegionContent({ region }: { region: StaticRegion }) {
+  const { id } = region;
+  const loaded = region.loaded();
+  if (!loaded && typeof window === 'undefined') {
+    throw new Error(`Static region "${id}" must be preloaded before it is rendered on the server`);
+  }
+  const Component = loaded ?? use(adopted.has(id) ? never : region.fetchCode());
+  useEffect(() => {
+    live.add(id);
+    return () => {
+      live.delete(id);
+    };
+  }, [id]);
+  return <Component />;
+}
+
+/** Renders a static region: nothing of its own but a `display: contents` frame around the region's content. */
+export const Region = memo(function Region({ of: region }: { of: StaticRegion }) {
+  // Once the adopted HTML leaves the page (navigation), the region renders from its code on its next visit.
+  useEffect(() => () => void adopted.delete(region.id), [region]);
+  return (
+    <div data-region={region.id} className="contents">
+      <Suspense fallback={null}>
+        <RegionContent region={region} />
+      </Suspense>
+    </div>
+  );
+});

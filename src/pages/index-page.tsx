@@ -1,5 +1,5 @@
 import type { PageModule } from '../app/page-registry.ts';
-import { staticRegion } from '../app/static-region.tsx';
+import { Region, staticRegion } from '../app/static-region.tsx';
 import { ContactSection, contactRegions } from '../sections/contact/contact-section.tsx';
 
 const homeSections = staticRegion('Index', () =>
@@ -12,7 +12,7 @@ const homeSections = staticRegion('Index', () =>
 export function IndexPage() {
   return (
     <>
-      <homeSections.Region />
+      <Region of={homeSections} />
       <ContactSection />
     </>
   );

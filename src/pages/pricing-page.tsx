@@ -1,6 +1,6 @@
 import { useCheckout } from '../app/checkout/use-checkout.ts';
 import type { PageModule } from '../app/page-registry.ts';
-import { staticRegion } from '../app/static-region.tsx';
+import { Region, staticRegion } from '../app/static-region.tsx';
 import { CheckoutButton } from '../sections/pricing/checkout-button.tsx';
 import { PackageCard } from '../sections/pricing/package-card.tsx';
 
@@ -31,15 +31,15 @@ export function PricingPage() {
   const { pending, start } = useCheckout();
   return (
     <>
-      <intro.Region />
+      <Region of={intro} />
       <div className="bg-white px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">
         <PackageCard
-          offer={<offer.Region />}
+          offer={<Region of={offer} />}
           checkoutButton={<CheckoutButton pending={pending} onStart={start} />}
-          features={<features.Region />}
+          features={<Region of={features} />}
         />
       </div>
-      <closing.Region />
+      <Region of={closing} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { brand } from '../../content/brand.ts';
 import { AccountStatus } from '../auth/account-status.tsx';
+import { Region } from '../static-region.tsx';
 import { footerRegion } from './footer-region.ts';
 
 /** Footer (spec §2): quick links, contact details and office hours (a static region), then copyright and account. */
@@ -7,7 +8,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <footerRegion.Region />
+      <Region of={footerRegion} />
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 sm:px-6 lg:px-8">
           <p className="text-sm text-slate-400">

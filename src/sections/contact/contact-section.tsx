@@ -1,4 +1,4 @@
-import { staticRegion } from '../../app/static-region.tsx';
+import { Region, staticRegion } from '../../app/static-region.tsx';
 import { Section } from '../../components/section.tsx';
 import { layout } from '../../content/layout.ts';
 import { ContactForm } from './contact-form.tsx';
@@ -17,10 +17,10 @@ export const contactRegions = [intro, bookingCard];
 export function ContactSection() {
   return (
     <Section id={layout.contactSectionId} tone="muted" labelledBy="contact-title">
-      <intro.Region />
+      <Region of={intro} />
       <div className="mt-12 grid gap-6 sm:mt-16 lg:grid-cols-[1.6fr_1fr] lg:gap-8">
         <ContactForm />
-        <bookingCard.Region />
+        <Region of={bookingCard} />
       </div>
     </Section>
   );
