@@ -49,7 +49,7 @@ export function PaymentConfirmation() {
                 {reference}
               </p>
             ) : (
-              <p data-testid="order-reference-fallback" className="text-base text-slate-700">
+              <p data-testid="order-reference-fallback" className="text-sm text-slate-700">
                 {paymentSuccess.referenceFallback}
               </p>
             )}
