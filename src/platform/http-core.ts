@@ -124,6 +124,25 @@ function parseBody(response: Response, text: string): unknown {
 }
 
 /**
+ * The longest `X-Origin-URL` sent. Servers refuse oversized request headers (Node: 16 KB for all of them), so a page
+ * reached by a very long link would otherwise fail every call.
+ */
+export const MAX_ORIGIN_URL_LENGTH = 2048;
+
+/** `X-Origin-URL` for a page: its address without the access token; past the cap, without the query, or its origin. */
+export function originUrlHeader(href: string): string | null {
+  const clean = stripAccessToken(href);
+  if (clean.length <= MAX_ORIGIN_URL_LENGTH) return clean;
+  try {
+    const url = new URL(clean);
+    const short = `${url.origin}${url.pathname}`;
+    return short.length <= MAX_ORIGIN_URL_LENGTH ? short : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Creates the HTTP core every sub-client is built on. It is the only place that calls `fetch`.
  * @example const core = createHttpCore({ appId: 'local-app', serverUrl: 'https://api.example.com', token });
  */
@@ -162,7 +181,8 @@ function buildCore(
     } else if (userToken) {
       headers.Authorization = `Bearer ${userToken}`;
     }
-    if (location?.href) headers[HEADERS.originUrl] = stripAccessToken(location.href);
+    const originUrl = location?.href ? originUrlHeader(location.href) : null;
+    if (originUrl) headers[HEADERS.originUrl] = originUrl;
     if (request.isFunctionCall && options.functionsVersion) {
       headers[HEADERS.functionsVersion] = options.functionsVersion;
     }

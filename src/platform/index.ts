@@ -47,6 +47,8 @@ export {
   type HttpCore,
   type HttpCoreOptions,
   type LocationLike,
+  MAX_ORIGIN_URL_LENGTH,
+  originUrlHeader,
   type PlatformResponse,
   type QueryParams,
   type QueryValue,

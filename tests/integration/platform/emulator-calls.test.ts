@@ -211,6 +211,13 @@ describe('faults become handled PlatformErrors', () => {
     expect(error.status).toBe(200);
   });
 
+  it('a page reached by a 40 KB link still reaches the platform (X-Origin-URL is capped)', async () => {
+    const { platform, location } = emu.client();
+    location.href = `http://localhost:4401/PaymentSuccess?session_id=${'cs_test_'.repeat(5000)}`;
+    const settings = await platform.app.getPublicSettings();
+    expect(settings).toMatchObject({ id: APP_ID });
+  });
+
   it('a dropped connection → network error without status', async () => {
     const { platform } = emu.client();
     await emu.control('POST', '/faults', { path: '/api/apps/public', drop: true, times: 1 });

@@ -10,6 +10,8 @@ import {
   isPlatformNetworkError,
   isPlatformParseError,
   isPlatformTimeoutError,
+  MAX_ORIGIN_URL_LENGTH,
+  originUrlHeader,
   PlatformError,
   PlatformHttpError,
 } from '../../../src/platform/index.ts';
@@ -48,6 +50,18 @@ describe('HTTP core: URLs and headers', () => {
     expect(headers['x-origin-url']).toBe('https://site.example/Pricing?x=1#faq');
     expect(headers['content-type']).toBeUndefined();
     expect(headers['base44-functions-version']).toBeUndefined();
+  });
+
+  it('caps X-Origin-URL: a page reached by a 40 KB link sends its path, or its origin, not a header servers refuse', async () => {
+    const longQuery = { href: `https://site.example/PaymentSuccess?session_id=${'x'.repeat(40_000)}#top` };
+    await core({ location: longQuery }).request('/x');
+    expect(server.last().headers['x-origin-url']).toBe('https://site.example/PaymentSuccess');
+    const longPath = { href: `https://site.example/${'p'.repeat(40_000)}` };
+    await core({ location: longPath }).request('/x');
+    expect(server.last().headers['x-origin-url']).toBe('https://site.example');
+    const edge = `https://site.example/${'e'.repeat(MAX_ORIGIN_URL_LENGTH - 'https://site.example/'.length)}`;
+    expect(originUrlHeader(edge)).toBe(edge);
+    expect(originUrlHeader(`${edge}?q=1`)).toBe(edge);
   });
 
   it('omits Authorization and X-Origin-URL when there is no token and no browser location', async () => {
