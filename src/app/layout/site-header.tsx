@@ -1,16 +1,54 @@
 import { Menu } from 'lucide';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { brand } from '../../content/brand.ts';
 import { layout, navLabels } from '../../content/layout.ts';
+import { startBridge } from '../bridge-setup.ts';
 import { useScrolledPast } from '../hooks/use-scrolled-past.ts';
 import { navPages, paths } from '../paths.ts';
 import { BookACallButton } from './book-a-call-button.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
 import { NavLink } from './nav-link.tsx';
+
+type MobileMenuComponent = typeof import('./mobile-menu.tsx').MobileMenu;
+let MobileMenu: MobileMenuComponent | undefined;
+let menuChunk: Promise<MobileMenuComponent> | undefined;
+
+/** The slide-in menu is its own chunk: wide screens never use it, and small ones fetch it while the page is idle. */
+function loadMobileMenu(): Promise<MobileMenuComponent> {
+  menuChunk ??= import(/* webpackChunkName: "mobile-menu" */ './mobile-menu.tsx').then(
+    (m) => (MobileMenu = m.MobileMenu),
+  );
+  menuChunk.catch(() => {
+    menuChunk = undefined;
+  });
+  return menuChunk;
+}
+
+/**
+ * True once the menu's code is here. A small screen fetches it when idle (a failure there stays silent: the tap tries
+ * again), so that the first tap opens the menu at once.
+ */
+function useMobileMenuReady(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (window.matchMedia?.('(min-width: 1024px)').matches) return;
+    const prepare = () =>
+      void loadMobileMenu().then(
+        () => setReady(true),
+        () => undefined,
+      );
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prepare, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prepare, 1500);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready;
+}
 
 /**
  * The fixed header: transparent over the top of the page, opaque once the page is scrolled more than 50px (spec §2).
@@ -19,6 +57,18 @@ import { NavLink } from './nav-link.tsx';
 export function SiteHeader() {
   const scrolled = useScrolledPast(layout.headerOpaqueAfterPx);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuReady = useMobileMenuReady();
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const openMenu = () =>
+    loadMobileMenu().then(
+      () => {
+        setMenuLoaded(true);
+        setMenuOpen(true);
+      },
+      // The menu's chunk did not load: the notice offers a reload (preload-error).
+      (error: unknown) => startBridge().reportError(error),
+    );
+  const MenuPanel = menuReady || menuLoaded ? MobileMenu : undefined;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const opaque = scrolled || menuOpen;
 
@@ -56,14 +106,16 @@ export function SiteHeader() {
             className="inline-flex size-11 items-center justify-center rounded-full text-slate-900 hover:bg-slate-900/5 lg:hidden"
             aria-label={navLabels.openMenu}
             aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(true)}
+            aria-controls={MenuPanel ? 'mobile-menu' : undefined}
+            onClick={openMenu}
           >
             <Icon icon={Menu} className="size-6" />
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={toggleRef} />
+      {MenuPanel ? (
+        <MenuPanel open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={toggleRef} />
+      ) : null}
     </header>
   );
 }
