@@ -66,7 +66,9 @@ const chunkManifest = {
 const site: Configuration = {
   ...shared,
   name: 'site',
-  entry: { main: './src/main.tsx' },
+  // `boot` is the script prerendered pages name in their HTML; it loads `main` (and the page's chunk) after the
+  // first paint (scripts/prerender.mjs).
+  entry: { main: './src/main.tsx', boot: './src/boot.ts' },
   output: {
     path: new URL('./dist', import.meta.url).pathname,
     publicPath: '/',
@@ -88,6 +90,8 @@ const site: Configuration = {
           'Custom business platforms and automations for UK small businesses: customer tracking, auto-replies, follow-ups, quotes and bookings in one place.',
       },
       scriptLoading: 'defer',
+      // The dev server's page loads `main` directly; prerendered pages go through `boot` (scripts/prerender.mjs).
+      chunks: ['main'],
     }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),
   ],

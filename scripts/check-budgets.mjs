@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Size budgets of the production build (brotli, quality 11, as a CDN serves it), checked in CI like wouter's
- * size-limit: per page, the JavaScript its HTML loads (main + the page's chunk group); the CSS; the federated remote
+ * size-limit: per page, the JavaScript its HTML loads (boot, main and the page's chunk group); the CSS; the federated remote
  * (`remoteEntry.js` + what `./App` needs beyond the shared React + the largest page chunk). Prints a table; exits 1
  * when a budget is exceeded. Also runs the platform client's own size check.
  */
@@ -45,7 +45,16 @@ const pages = ['index', 'Challenges', 'Solutions', 'Results', 'Process', 'Pricin
 const cssFiles = new Set();
 for (const page of pages) {
   const html = readFileSync(resolve(dist, `${page}.html`), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]* src="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  // The HTML names `boot`, which loads the page's chunk and the main script after the first paint (src/boot.ts).
+  const scripts = [...html.matchAll(/<script[^>]* src="\/([^"]+\.js)"(?: data-scripts="([^"]*)")?/g)].flatMap(
+    (m) => [
+      m[1],
+      ...(m[2] ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((src) => src.replace(/^\//, '')),
+    ],
+  );
   for (const m of html.matchAll(/<link[^>]* href="\/([^"]+\.css)"/g)) cssFiles.add(m[1]);
   if (!scripts.length) throw new Error(`${page}.html loads no script`);
   check(`first-load JS ${page === 'index' ? '/' : `/${page}`}`, sum(scripts), BUDGETS.pageJs);

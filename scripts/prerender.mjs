@@ -104,16 +104,17 @@ function replaceOnce(html, pattern, replacement) {
 
 const chunkGroups = JSON.parse(readFileSync(resolve(root, 'dist-ssr/site-chunks.json'), 'utf8'));
 
+const bootFiles = (chunkGroups.boot ?? []).filter((file) => file.endsWith('.js'));
+if (bootFiles.length !== 1) throw new Error('dist-ssr/site-chunks.json: expected one boot script');
+
 /**
- * `<script defer>` tags of a page's own chunk, placed before the main script so that it registers first. A page made
- * of static regions only (src/app/page-registry.ts) has no chunk: its HTML needs the main script alone.
+ * The page's one script tag: `boot`, which loads the page's own chunk (a page made of static regions only has none,
+ * see src/app/page-registry.ts) and then the main script, in that order, after the first paint (src/boot.ts).
  */
-function pageScripts(name) {
-  const files = name ? (chunkGroups[`page-${name}`] ?? []) : [];
-  return files
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => `<script defer src="/${file}"></script>`)
-    .join('');
+function bootScript(name, mainSrc) {
+  const pageFiles = (chunkGroups[`page-${name}`] ?? []).filter((file) => file.endsWith('.js'));
+  const scripts = [...pageFiles.map((file) => `/${file}`), mainSrc].join(' ');
+  return `<script defer src="/${bootFiles[0]}" data-scripts="${escapeHtml(scripts)}"></script>`;
 }
 
 async function page(name, path, meta, canonicalPath) {
@@ -130,8 +131,8 @@ async function page(name, path, meta, canonicalPath) {
   );
   out = replaceOnce(
     out,
-    /<script defer(?:="defer")? src="\/assets\/main\./,
-    (main) => `${pageScripts(name)}${main}`,
+    /<script defer(?:="defer")? src="(\/assets\/main\.[^"]+\.js)"><\/script>/,
+    (_, main) => bootScript(name, main),
   );
   return replaceOnce(out, /<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
 }

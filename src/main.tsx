@@ -1,8 +1,9 @@
 import './styles/standalone.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startBridge } from './app/bridge-setup.ts';
+import { finishBoot } from './app/early-clicks.ts';
 import { loadPage } from './app/page-registry.ts';
 import { pageNameForPath } from './app/paths.ts';
 import { adoptServerRegions } from './app/static-region.tsx';
@@ -12,9 +13,16 @@ startBridge();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+/** Renders nothing; once the whole page has been adopted, takes over from the boot script (held presses). */
+function BootHandOver() {
+  useEffect(finishBoot, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <App />
+    <BootHandOver />
   </StrictMode>
 );
 

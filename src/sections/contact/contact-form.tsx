@@ -1,5 +1,5 @@
 import { Check, Send } from 'lucide';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
 import { contactForm } from '../../content/contact-form.ts';
@@ -29,7 +29,8 @@ const fields: readonly FieldSpec[] = [
  * console), the button reads "Message Sent!" for 3 seconds, and the form and its draft are cleared.
  */
 export function ContactForm() {
-  const { values, setField, clear } = useContactDraft();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, setField, clear } = useContactDraft(formRef);
   const [sent, setSent] = useState(false);
   const id = useId();
 
@@ -48,6 +49,7 @@ export function ContactForm() {
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
       aria-labelledby={`${id}-title`}
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-md sm:p-8"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { contactForm } from '../../content/contact-form.ts';
 
 export const contactFields = ['name', 'email', 'phone', 'company', 'message'] as const;
@@ -49,17 +49,31 @@ function writeDraft(values: ContactValues | null): void {
   }
 }
 
+/** What the visitor typed into the prerendered form before the page's scripts ran (the inputs keep it). */
+function readTyped(form: HTMLFormElement | null): Partial<ContactValues> {
+  const typed: Partial<ContactValues> = {};
+  if (!form) return typed;
+  for (const field of contactFields) {
+    const input = form.elements.namedItem(field);
+    if ((input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && input.value !== '') {
+      typed[field] = input.value.slice(0, MAX_FIELD_LENGTH);
+    }
+  }
+  return typed;
+}
+
 /**
  * The contact form's values, kept as a draft in sessionStorage until sent, so that a reload loses nothing. The draft is
- * read after mounting, so that the first render matches prerendered HTML.
+ * read after mounting, so that the first render matches prerendered HTML; text typed before then wins over it.
  */
-export function useContactDraft() {
+export function useContactDraft(form?: RefObject<HTMLFormElement | null>) {
   const [values, setValues] = useState<ContactValues>(emptyContact);
 
   useEffect(() => {
+    const typed = readTyped(form?.current ?? null);
     const draft = readDraft();
-    if (draft) setValues(draft);
-  }, []);
+    if (draft || Object.keys(typed).length) setValues({ ...emptyContact, ...draft, ...typed });
+  }, [form]);
 
   // The untouched initial state is never written, so that it cannot overwrite a draft not yet restored.
   useEffect(() => {

@@ -5,6 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { APP_ID, HARNESS, SITE, signIn } from '../support/harness.ts';
+import { waitForHydration } from '../support/hydration.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 import { type Recording, recordPage, unexpectedConsoleErrors } from './support/recorder.ts';
 
@@ -165,7 +166,7 @@ for (const width of [320, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       const recording = await recordPage(page);
       await page.goto('/Pricing');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: PAGE_LOAD_MS });
+      await waitForHydration(page, PAGE_LOAD_MS);
       await navigateInApp(page, `/PaymentSuccess?session_id=${encodeURIComponent(value)}`);
       await expect(page.getByTestId('order-reference-slot')).toBeVisible();
       if (shown === null) await expect(page.getByTestId('order-reference-fallback')).toBeVisible();
@@ -184,7 +185,7 @@ for (const width of [320, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       const recording = await recordPage(page);
       await page.goto('/Pricing');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: PAGE_LOAD_MS });
+      await waitForHydration(page, PAGE_LOAD_MS);
       await navigateInApp(page, path);
       await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
       const shownPath = await page.locator('main code').first().textContent();

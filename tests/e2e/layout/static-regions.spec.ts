@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { waitForHydration } from '../support/hydration.ts';
 
 /**
  * Partial hydration (src/app/static-region.tsx): a prerendered page keeps the HTML of its static regions, downloads
@@ -25,10 +26,7 @@ function contentChunks(page: Page): string[] {
   return requested;
 }
 
-async function hydrated(page: Page): Promise<void> {
-  // An effect of the header ran: hydration is done.
-  await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'false');
-}
+const hydrated = (page: Page) => waitForHydration(page);
 
 const pages = [
   { path: '/', region: 'Index', h1: /Every enquiry answered/ },
