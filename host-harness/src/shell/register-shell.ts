@@ -2,8 +2,8 @@
  * Serves the editor shell on the harness (:4400): the page at `/` (with its configuration injected into a `<meta>`
  * tag, and a strict CSP) and its built assets under `/__shell/` from `host-harness/shell/dist/`.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseRemoteOverride } from '../../shell/src/remote-override.ts';
 import { resolveStaticFile } from '../http-shared/static-file.ts';

@@ -3,8 +3,9 @@
  * The site gives up after `CHECKOUT_CALL_TIMEOUT_MS` (src/app/checkout/start-checkout.ts) with the alert, and the
  * button works again; a late answer never navigates. The hang is made by this page's own route, so no global fault.
  */
-import { expect, test } from '@playwright/test';
+
 import { SITE } from '../support/harness.ts';
+import { expect, test } from '../support/test.ts';
 import { CHECKOUT_ALERT, CHECKOUT_CALL_TIMEOUT_MS, PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 import { recordPage } from './support/recorder.ts';
 

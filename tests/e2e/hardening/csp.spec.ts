@@ -3,8 +3,9 @@
  * menu, the contact form sent, the FAQ opened, a signed-in visit, and the editor shell's iframe and federated views,
  * raise zero `securitypolicyviolation` events in any frame; pages on origins off the allow-list cannot frame the site.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
+import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 
 const PAGES = [

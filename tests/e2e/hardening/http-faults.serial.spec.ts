@@ -5,8 +5,8 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addFault, clearFaults, HARNESS, signIn } from '../support/harness.ts';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 import {
   CHECKOUT_ALERT,
   CHECKOUT_CALL_TIMEOUT_MS,

@@ -4,8 +4,9 @@
  * through the platform's login. (The return to the same page, query and hash after signing in is proved by
  * tests/e2e/integration/login-redirect.serial.spec.ts.)
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { accounts, HARNESS, SITE } from '../support/harness.ts';
+import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 
 const draft = {

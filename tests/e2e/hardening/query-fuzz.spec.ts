@@ -5,9 +5,10 @@
  * navigation anywhere but the site or the platform's login, and neither token in any message, console line or URL.
  * At least 200 cases per route when `CI` is set (fewer locally), one page per route.
  */
-import { expect, type Frame, test } from '@playwright/test';
+
 import fc from 'fast-check';
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
+import { expect, type Frame, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 import { openRecordedSite, type RecordedSite } from './support/hosted-site.ts';
 

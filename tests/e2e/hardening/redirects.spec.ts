@@ -4,8 +4,9 @@
  * never navigate (the cases of tests/e2e/integration/checkout.spec.ts are not repeated here). Every request to a host
  * off this machine is aborted and recorded, so a failure cannot reach the network.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { accounts, HARNESS, SITE } from '../support/harness.ts';
+import { expect, type Page, test } from '../support/test.ts';
 import { CHECKOUT_ALERT, PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 import { openRecordedSite } from './support/hosted-site.ts';
 import { type Recording, recordPage } from './support/recorder.ts';

@@ -4,8 +4,9 @@
  * (but the launch address itself), no header sent to a host other than the platform, no console line, no uncaught
  * error and no dialog.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
+import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS, primaryNav } from './support/fault-scenarios.ts';
 import { openRecordedSite, type RecordedSite } from './support/hosted-site.ts';
 

@@ -3,9 +3,10 @@
  * goes nowhere but the platform; hostile `app_id` / `functions_version` are ignored; hostile, huge and non-ASCII paths
  * and `session_id`s render as text.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { APP_ID, HARNESS, SITE, signIn } from '../support/harness.ts';
 import { waitForHydration } from '../support/hydration.ts';
+import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 import { type Recording, recordPage, unexpectedConsoleErrors } from './support/recorder.ts';
 

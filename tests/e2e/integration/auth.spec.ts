@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { SITE, setSignedOut, signIn } from '../support/harness.ts';
+import { expect, test } from '../support/test.ts';
 
 const NOT_REGISTERED =
   'You are not registered to use this application. Please contact the app administrator to request access.';

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { openInHost } from '../support/frame-host.ts';
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const launch = (path: string, token?: string) =>
   `${SITE}${path}?app_id=local-app&server_url=${encodeURIComponent(HARNESS)}${token ? `&access_token=${token}` : ''}`;

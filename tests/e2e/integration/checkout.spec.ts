@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { HARNESS, orders, SITE } from '../support/harness.ts';
+import { expect, test } from '../support/test.ts';
 
 test('checkout end to end: Pricing → Loading... → payment page → Pay → PaymentSuccess, order paid', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { HARNESS, SITE, setSettings } from '../support/harness.ts';
+import { expect, test } from '../support/test.ts';
 
 test.afterEach(async ({ request }) => {
   await setSettings(request, { requireLogin: false });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { APP_ID, HARNESS, signIn } from '../support/harness.ts';
+import { expect, test } from '../support/test.ts';
 
 interface LogEntry {
   page: string;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('the code of a page that fails to load offers a reload, and the reload recovers', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { waitForHydration } from '../support/hydration.ts';
+import { expect, test } from '../support/test.ts';
 
 const routes = [
   '/',

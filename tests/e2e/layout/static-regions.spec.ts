@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { waitForHydration } from '../support/hydration.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /**
  * Partial hydration (src/app/static-region.tsx): a prerendered page keeps the HTML of its static regions, downloads

@@ -1,6 +1,6 @@
 /** Accessibility and layout of every page, on a desktop and a phone: axe, headings, images, overflow, hit areas. */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { openPage, pagePaths } from './page-helpers.ts';
 
 const viewports = [

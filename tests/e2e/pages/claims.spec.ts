@@ -1,7 +1,7 @@
 /**
  * Every claim and constant of the spec (§1, §2, §9), checked on the page where the spec puts it, word for word.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { openPage, pagePaths } from './page-helpers.ts';
 
 const claims = [

@@ -1,5 +1,5 @@
 /** The contact form (spec §4, §5) and the booking button beside it. */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 import { openPage, pagePaths, siteConfig } from './page-helpers.ts';
 
 const filled = {

@@ -1,5 +1,5 @@
 /** Every call to action of the marketing pages leads where the spec says (spec §2). */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 import { openPage, pagePaths } from './page-helpers.ts';
 
 async function expectContactInView(page: Page): Promise<void> {

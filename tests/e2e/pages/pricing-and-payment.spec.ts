@@ -1,5 +1,5 @@
 /** The Pricing page's FAQ and checkout button, and the PaymentSuccess screen's order reference. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { openPage, pagePaths, siteConfig } from './page-helpers.ts';
 
 test('FAQ: every question opens and closes from the keyboard', async ({ page }) => {

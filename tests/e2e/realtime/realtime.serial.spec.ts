@@ -6,9 +6,10 @@
  *
  * Drops are global harness state, hence a `.serial` spec (the `stateful` project runs these one at a time).
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import { bundleFixture, type FixtureBundle, serveFixture } from '../fixtures/bundle-fixture.ts';
 import { APP_ID, HARNESS, signIn } from '../support/harness.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 import { attemptWindow, BACKOFF, reconnectAttempts } from './reconnect-timeline.ts';
 
 // An origin the emulator accepts for CORS and socket.io (any http://localhost:*), answered by `page.route` only.

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 import { logEntries, openShell, SHELL, SITE, shellContext, watchCspViolations } from './shell-helpers.ts';
 
 test.use(shellContext);

@@ -1,0 +1,36 @@
+/**
+ * Playwright's `test`, with one change: `page.goto` to a page of the site (without `waitUntil: 'domcontentloaded'` or
+ * `'commit'`) also waits until React has adopted the page. Pages load their scripts after the first paint
+ * (src/boot.ts), later than the `load` event on a fast machine; tests that act at once then meet the live page, as a
+ * person a moment later would. Tests of the page before that moment pass `waitUntil: 'domcontentloaded'`.
+ */
+import { test as base, type Page } from '@playwright/test';
+import { waitForHydration } from './hydration.ts';
+
+export * from '@playwright/test';
+
+const SITE_ORIGIN = 'http://localhost:4401';
+
+function isSitePage(url: string): boolean {
+  return url.startsWith('/') || url.startsWith(`${SITE_ORIGIN}/`) || url === SITE_ORIGIN;
+}
+
+/** A page of the site (not a test fixture served under the site's origin): it has the site's root element. */
+async function isSiteDocument(page: Page): Promise<boolean> {
+  return (await page.locator('#root').count()) > 0;
+}
+
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const early = options?.waitUntil === 'domcontentloaded' || options?.waitUntil === 'commit';
+      const html = response?.headers()['content-type']?.includes('text/html') ?? false;
+      if (!early && html && isSitePage(url) && (await isSiteDocument(page)))
+        await waitForHydration(page, 20_000);
+      return response;
+    };
+    await use(page);
+  },
+});
