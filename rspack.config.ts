@@ -41,6 +41,12 @@ const shared: Configuration = {
   experiments: { css: true },
 };
 
+/** wouter's React adapter, written for React 16-18, replaced by one for React 19 (src/vendor/wouter-react-deps.ts). */
+const wouterReactDeps = new rspack.NormalModuleReplacementPlugin(/^\.\/react-deps\.js$/, (resource) => {
+  if (/[\\/]wouter[\\/]/.test(resource.context))
+    resource.request = new URL('./src/vendor/wouter-react-deps.ts', import.meta.url).pathname;
+});
+
 const define = new rspack.DefinePlugin({ __SITE_CONFIG__: JSON.stringify(siteConfig) });
 
 /**
@@ -68,7 +74,7 @@ const site: Configuration = {
   name: 'site',
   // `boot` is the script prerendered pages name in their HTML; it loads `main` (and the page's chunk) after the
   // first paint (scripts/prerender.mjs).
-  entry: { main: './src/main.tsx', boot: './src/boot.ts' },
+  entry: { main: './src/main.tsx', boot: './src/boot.ts', styles: './src/styles/standalone.css' },
   output: {
     path: new URL('./dist', import.meta.url).pathname,
     publicPath: '/',
@@ -79,8 +85,21 @@ const site: Configuration = {
     assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
     clean: false,
   },
+  optimization: {
+    splitChunks: {
+      cacheGroups: {
+        react: {
+          test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+          name: 'react',
+          chunks: 'initial',
+          enforce: true,
+        },
+      },
+    },
+  },
   plugins: [
     define,
+    wouterReactDeps,
     chunkManifest,
     new rspack.HtmlRspackPlugin({
       template: './src/index.html',
@@ -91,7 +110,7 @@ const site: Configuration = {
       },
       scriptLoading: 'defer',
       // The dev server's page loads `main` directly; prerendered pages go through `boot` (scripts/prerender.mjs).
-      chunks: ['main'],
+      chunks: ['styles', 'main'],
     }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),
   ],
@@ -122,6 +141,7 @@ const remote: Configuration = {
   },
   plugins: [
     define,
+    wouterReactDeps,
     new ModuleFederationPlugin({
       name: 'agency_site',
       filename: 'remoteEntry.js',
@@ -158,7 +178,7 @@ const prerender: Configuration = {
   },
   module: { rules, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
   optimization: { minimize: false },
-  plugins: [define],
+  plugins: [define, wouterReactDeps],
 };
 
 export default defineConfig([site, remote, prerender]);

@@ -109,11 +109,13 @@ if (bootFiles.length !== 1) throw new Error('dist-ssr/site-chunks.json: expected
 
 /**
  * The page's one script tag: `boot`, which loads the page's own chunk (a page made of static regions only has none,
- * see src/app/page-registry.ts) and then the main script, in that order, after the first paint (src/boot.ts).
+ * see src/app/page-registry.ts) and then the main entry's scripts (React, then the site), in that order, after the
+ * first paint (src/boot.ts).
  */
-function bootScript(name, mainSrc) {
+function bootScript(name) {
   const pageFiles = (chunkGroups[`page-${name}`] ?? []).filter((file) => file.endsWith('.js'));
-  const scripts = [...pageFiles.map((file) => `/${file}`), mainSrc].join(' ');
+  const mainFiles = (chunkGroups.main ?? []).filter((file) => file.endsWith('.js'));
+  const scripts = [...pageFiles, ...mainFiles].map((file) => `/${file}`).join(' ');
   return `<script defer src="/${bootFiles[0]}" data-scripts="${escapeHtml(scripts)}"></script>`;
 }
 
@@ -129,10 +131,8 @@ async function page(name, path, meta, canonicalPath) {
     /<meta name="description" content="[^"]*"\s*\/?>/,
     () => `<meta name="description" content="${escapeHtml(meta.description)}">${head(meta, canonicalPath)}`,
   );
-  out = replaceOnce(
-    out,
-    /<script defer(?:="defer")? src="(\/assets\/main\.[^"]+\.js)"><\/script>/,
-    (_, main) => bootScript(name, main),
+  out = replaceOnce(out, /(?:<script defer(?:="defer")? src="\/assets\/[^"]+\.js"><\/script>)+/, () =>
+    bootScript(name),
   );
   return replaceOnce(out, /<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
 }

@@ -31,9 +31,13 @@ const viewports = [
 
 const overflowWidth = 320;
 
-/** Scrolls through the page so that lazy images load, then back to the top. */
+/**
+ * Lays out every section (the site lays out below-the-fold sections as they come into view: a full-page capture would
+ * show them blank), scrolls through the page so that lazy images load, then back to the top.
+ */
 async function settle(page) {
   await page.evaluate(async () => {
+    document.documentElement.dataset.layoutAll = '';
     const step = window.innerHeight;
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);

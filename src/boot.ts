@@ -8,14 +8,20 @@
  * scripts. A page opened in the background (no frames are drawn there) loads its scripts at once.
  *
  * A button pressed before the scripts have run is not lost: the press is held here and replayed once React has
- * adopted the page (`src/app/early-clicks.ts`). Links need no help: they work as plain links.
+ * adopted the page (`src/app/early-clicks.ts`), or, inside an island that is not live yet (`[data-island]`, see
+ * `src/app/static-region.tsx`), once that island is. Links need no help: they work as plain links.
  */
 const sources = (document.currentScript?.dataset.scripts ?? '').split(' ').filter(Boolean);
 
 /** What the page's scripts read from this one once React has adopted the page. */
 interface SiteBoot {
-  /** Stops holding presses and hands over the buttons pressed so far, oldest first. */
+  /**
+   * Stops holding presses outside islands that are not live yet, and hands over the buttons pressed there so far,
+   * oldest first.
+   */
   release(): HTMLElement[];
+  /** Hands over the buttons pressed inside `container` (an island now live), oldest first. */
+  claim(container: Element): HTMLElement[];
 }
 
 export {};
@@ -26,9 +32,13 @@ declare global {
   }
 }
 
-const held: HTMLElement[] = [];
+/** Inside an island whose code has not run yet. */
+const PENDING_ISLAND = '[data-island]:not([data-live])';
+let released = false;
+let held: HTMLElement[] = [];
 function hold(event: Event): void {
   const target = event.target instanceof Element ? event.target : null;
+  if (released && !target?.closest(PENDING_ISLAND)) return;
   const button = event.type === 'submit' ? target : target?.closest('button');
   if (!(button instanceof HTMLElement)) return;
   // Without this, a form would submit itself to the address bar, and the press would do nothing else.
@@ -38,13 +48,26 @@ function hold(event: Event): void {
 }
 document.addEventListener('click', hold, true);
 document.addEventListener('submit', hold, true);
+/** Hands over (and forgets) the held presses that `pick` accepts. */
+function take(pick: (element: HTMLElement) => boolean): HTMLElement[] {
+  const taken = held.filter(pick);
+  held = held.filter((element) => !pick(element));
+  return taken;
+}
 window.__siteBoot = {
   release() {
-    document.removeEventListener('click', hold, true);
-    document.removeEventListener('submit', hold, true);
-    return held.splice(0);
+    released = true;
+    return take((element) => !element.closest(PENDING_ISLAND));
   },
+  claim: (container) => take((element) => container.contains(element)),
 };
+
+// A #fragment, a reload or a move back or forward puts the visitor at a position the browser computes from the whole
+// page's layout: below-the-fold sections are laid out at once then (src/styles/standalone.css).
+const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+if (location.hash || (navigation && navigation.type !== 'navigate')) {
+  document.documentElement.dataset.layoutAll = '';
+}
 
 let started = false;
 function loadScripts(): void {

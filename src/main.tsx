@@ -1,5 +1,4 @@
-import './styles/standalone.css';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startBridge } from './app/bridge-setup.ts';
@@ -29,8 +28,12 @@ const app = (
 function start(): void {
   if (!container) return;
   // Pages are prerendered: React adopts their HTML, and leaves their static regions as they are. A page without it
-  // (the dev server) is rendered from scratch.
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // (the dev server) is rendered from scratch. As a transition, hydration yields to the browser every few
+  // milliseconds instead of holding the main thread for the whole page (a press still hydrates its target at once).
+  if (container.firstElementChild)
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   else createRoot(container).render(app);
 }
 
@@ -38,4 +41,6 @@ function start(): void {
 adoptServerRegions(container);
 
 // The page's chunk is listed in the HTML beside this script; waiting for it makes the first render match the HTML.
-loadPage(pageNameForPath(window.location.pathname) ?? 'NotFound').then(start, start);
+// Hydration starts a task after this script's own evaluation, so that neither makes one long task of both.
+const later = () => setTimeout(start, 0);
+loadPage(pageNameForPath(window.location.pathname) ?? 'NotFound').then(later, later);

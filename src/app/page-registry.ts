@@ -119,7 +119,13 @@ export function loadedPage(name: RouteName): PageModule | undefined {
   return page;
 }
 
-/** Warms every page's chunk once the browser is idle, so that later navigation does not wait for the network. */
+/** How long after the page has started that other pages are warmed: the first seconds belong to the page itself. */
+const PREFETCH_AFTER_MS = 4000;
+
+/**
+ * Warms every page's chunk, so that later navigation does not wait for the network: once the page has had its first
+ * seconds to itself (the visitor's first taps and scrolls meet a free main thread), when the browser is idle.
+ */
 export function prefetchPages(): void {
   const run = () => {
     for (const name of Object.keys(loaders) as RouteName[]) {
@@ -127,6 +133,9 @@ export function prefetchPages(): void {
       void loadPage(name).catch(forgetFailedPages);
     }
   };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 4000 });
-  else setTimeout(run, 2000);
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 4000 });
+    else run();
+  };
+  window.setTimeout(whenIdle, PREFETCH_AFTER_MS);
 }

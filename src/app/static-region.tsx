@@ -1,4 +1,4 @@
-import { type ComponentType, memo, Suspense, use, useEffect } from 'react';
+import { type ComponentType, memo, type RefObject, Suspense, use, useEffect, useRef } from 'react';
 
 /**
  * Static regions: partial hydration for the prerendered site.
@@ -13,6 +13,11 @@ import { type ComponentType, memo, Suspense, use, useEffect } from 'react';
  * The frame is memoised on the region (a module-level constant), so that no re-render above reaches a dehydrated
  * boundary (an update would make React drop its HTML). Links inside an adopted region have no React handlers: `routeAdoptedRegionClicks` routes
  * them through the router, so navigation stays client-side.
+ *
+ * An island (`island.ts`) is a region with behaviour that is not needed at once (the home page's contact form, far
+ * below the fold): in a prerendered page its HTML is adopted like a static region's, and its code is fetched and
+ * hydrated when the visitor comes near it (or presses, focuses or taps inside it). Presses made inside it before then
+ * are held by the boot script and replayed once it is live; text typed into it stays in its inputs.
  */
 export interface StaticRegion {
   readonly id: string;
@@ -24,6 +29,12 @@ export interface StaticRegion {
   loaded(): ComponentType | undefined;
   /** The region's component, fetched once (a failed fetch is tried again next time). */
   fetchCode(): Promise<ComponentType>;
+  /** Islands only (`island.ts`): settles with the component once the island is woken (never for a failed fetch). */
+  woken?: Promise<ComponentType>;
+  /** Islands only: wakes the island when the visitor comes near its frame; returns the clean-up. */
+  watch?(frame: HTMLElement): () => void;
+  /** Islands only: called once the island's content is live (hydrated or rendered). */
+  onLive?(frame: HTMLElement): void;
 }
 
 const never: Promise<never> = new Promise(() => {});
@@ -73,30 +84,37 @@ export function staticRegion(id: string, load: () => Promise<ComponentType>): St
   };
 }
 
-function RegionContent({ region }: { region: StaticRegion }) {
+function RegionContent({ region, frame }: { region: StaticRegion; frame: RefObject<HTMLDivElement | null> }) {
   const { id } = region;
   const loaded = region.loaded();
   if (!loaded && typeof window === 'undefined') {
     throw new Error(`Static region "${id}" must be preloaded before it is rendered on the server`);
   }
-  const Component = loaded ?? use(adopted.has(id) ? never : region.fetchCode());
+  const Component = loaded ?? use(adopted.has(id) ? (region.woken ?? never) : region.fetchCode());
   useEffect(() => {
     live.add(id);
+    if (frame.current) region.onLive?.(frame.current);
     return () => {
       live.delete(id);
     };
-  }, [id]);
+  }, [id, region, frame]);
   return <Component />;
 }
 
 /** Renders a static region: nothing of its own but a `display: contents` frame around the region's content. */
 export const Region = memo(function Region({ of: region }: { of: StaticRegion }) {
+  const frame = useRef<HTMLDivElement>(null);
   // Once the adopted HTML leaves the page (navigation), the region renders from its code on its next visit.
   useEffect(() => () => void adopted.delete(region.id), [region]);
+  useEffect(() => {
+    const element = frame.current;
+    if (!region.watch || !element || live.has(region.id) || region.loaded()) return;
+    return region.watch(element);
+  }, [region]);
   return (
-    <div data-region={region.id} className="contents">
+    <div ref={frame} data-region={region.id} data-island={region.watch ? '' : undefined} className="contents">
       <Suspense fallback={null}>
-        <RegionContent region={region} />
+        <RegionContent region={region} frame={frame} />
       </Suspense>
     </div>
   );

@@ -23,6 +23,4 @@ export const contactForm = {
   /** Spec §9: how long "Message Sent!" stays on the button. */
   sentForMs: 3000,
   thanks: `Thanks, we have your message and will reply within ${oneDay}.`,
-  /** The unsent draft survives a reload of the tab. */
-  draftStorageKey: 'contact-form-draft',
 } as const;

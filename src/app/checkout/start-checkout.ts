@@ -2,7 +2,7 @@ import { checkoutText, packageId } from '../../content/checkout.ts';
 import { siteConfig } from '../../site-config.ts';
 import type { SitePlatform } from '../platform/site-platform.ts';
 import { showToast } from '../toasts/toast-store.ts';
-import { useCheckoutStore } from './checkout-store.ts';
+import { failCheckout, useCheckoutStore } from './checkout-store.ts';
 import { isAllowedCheckoutUrl } from './checkout-url.ts';
 
 /** How long to wait for the browser to leave before offering a link (a framed page may be blocked). */
@@ -56,16 +56,14 @@ export function goToCheckout(url: string, win: Window = window): void {
 }
 
 /**
- * Get Started Now (spec §4): one `createCheckout` call per click burst; the loading flag is set while it runs and
- * cleared afterwards. On success the browser goes to the provider; on any failure, or an answer pointing anywhere
- * but the provider, the visitor gets the alert and the error is logged.
+ * Get Started Now (spec §4), once `useCheckout` has set the loading flag (synchronously, so that a click burst makes
+ * one `createCheckout` call): the flag is cleared afterwards. On success the browser goes to the provider; on any
+ * failure, or an answer pointing anywhere but the provider, the visitor gets the alert and the error is logged.
  */
-export async function startCheckout(
+export async function runCheckout(
   loadPlatform: () => Promise<SitePlatform>,
   win: Window = window,
 ): Promise<void> {
-  if (useCheckoutStore.getState().pending) return;
-  useCheckoutStore.setState({ pending: true });
   try {
     const platform = await loadPlatform();
     const { data } = await platform.functions.invoke<{ url?: unknown }>(
@@ -78,10 +76,8 @@ export async function startCheckout(
       throw new CheckoutRedirectError('The checkout answer did not point at the payment provider');
     }
     goToCheckout(url, win);
-  } catch (error) {
-    console.error('Checkout failed:', error);
-    win.alert(checkoutText.failure);
-  } finally {
     useCheckoutStore.setState({ pending: false });
+  } catch (error) {
+    failCheckout(error, win);
   }
 }

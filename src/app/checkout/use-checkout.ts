@@ -1,13 +1,24 @@
 import { useCallback } from 'react';
 import { loadSitePlatform } from '../platform/load-site-platform.ts';
-import { useCheckoutStore } from './checkout-store.ts';
-import { startCheckout } from './start-checkout.ts';
+import { failCheckout, useCheckoutStore } from './checkout-store.ts';
+
+/**
+ * The checkout's code travels in the platform's chunk, which every page loads at startup: it is there by the time
+ * the button is pressed, and not part of the page's own JavaScript.
+ */
+const loadCheckout = () => import(/* webpackChunkName: "platform" */ './start-checkout.ts');
 
 /** The Pricing page's checkout: `pending` drives "Loading..." and the disabled button; `start` begins checkout. */
 export function useCheckout(): { pending: boolean; start: () => void } {
   const pending = useCheckoutStore((state) => state.pending);
   const start = useCallback(() => {
-    void startCheckout(loadSitePlatform);
+    // Set at once, so that a double click (or a press replayed after hydration) makes one createCheckout call.
+    if (useCheckoutStore.getState().pending) return;
+    useCheckoutStore.setState({ pending: true });
+    loadCheckout().then(
+      ({ runCheckout }) => runCheckout(loadSitePlatform),
+      (error: unknown) => failCheckout(error),
+    );
   }, []);
   return { pending, start };
 }

@@ -9,6 +9,8 @@ const waitForContactMs = 10_000;
 function scrollToContact(): void {
   const target = document.getElementById(layout.contactSectionId);
   if (!target) return;
+  // The sections above are laid out now (not when they come into view), so that the scroll ends at the section.
+  document.documentElement.dataset.layoutAll = '';
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
 }

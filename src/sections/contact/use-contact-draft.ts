@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
-import { contactForm } from '../../content/contact-form.ts';
+import { contactDraftStorageKey } from '../../content/contact-draft.ts';
 
 export const contactFields = ['name', 'email', 'phone', 'company', 'message'] as const;
 export type ContactField = (typeof contactFields)[number];
@@ -22,7 +22,7 @@ function draftStorage(): Storage | null {
 
 function readDraft(): ContactValues | null {
   try {
-    const raw = draftStorage()?.getItem(contactForm.draftStorageKey);
+    const raw = draftStorage()?.getItem(contactDraftStorageKey);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== 'object') return null;
@@ -42,8 +42,8 @@ function writeDraft(values: ContactValues | null): void {
     const storage = draftStorage();
     if (!storage) return;
     const empty = !values || contactFields.every((field) => values[field] === '');
-    if (empty) storage.removeItem(contactForm.draftStorageKey);
-    else storage.setItem(contactForm.draftStorageKey, JSON.stringify(values));
+    if (empty) storage.removeItem(contactDraftStorageKey);
+    else storage.setItem(contactDraftStorageKey, JSON.stringify(values));
   } catch {
     // Quota or access errors: the draft is a convenience, the form keeps working without it.
   }
