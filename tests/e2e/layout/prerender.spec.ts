@@ -64,6 +64,20 @@ test.describe('prerendered pages', () => {
     expect(sitemap).not.toContain('PaymentSuccess');
   });
 
+  test('search engines may index every page (none blocked by meta, header or robots.txt); the 404 page is noindex', async ({
+    request,
+  }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).not.toMatch(/^Disallow:\s*\S/im);
+    for (const path of routes) {
+      const response = await request.get(`${path}?session_id=cs_test_0123456789abcdef`);
+      expect(response.headers()['x-robots-tag'], path).toBeUndefined();
+      expect(await response.text(), path).not.toMatch(/<meta name="(robots|googlebot)"/);
+    }
+    const missing = await request.get('/no/such/page');
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
+  });
+
   test('the home page carries JSON-LD with the package offer in GBP', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const json = html.match(/<script type="application\/ld\+json">(.+?)<\/script>/)?.[1];
