@@ -14,10 +14,8 @@ import { type ComponentType, memo, type RefObject, Suspense, use, useEffect, use
  * boundary (an update would make React drop its HTML). Links inside an adopted region have no React handlers: `routeAdoptedRegionClicks` routes
  * them through the router, so navigation stays client-side.
  *
- * An island (`island.ts`) is a region with behaviour that is not needed at once (the home page's contact form, far
- * below the fold): in a prerendered page its HTML is adopted like a static region's, and its code is fetched and
- * hydrated when the visitor comes near it (or presses, focuses or taps inside it). Presses made inside it before then
- * are held by the boot script and replayed once it is live; text typed into it stays in its inputs.
+ * An island (`island.ts`) is a region whose adopted HTML is hydrated later, when the visitor comes near it or touches
+ * it: it adds `woken`, `watch` and `onLive` below.
  */
 export interface StaticRegion {
   readonly id: string;
