@@ -1,3 +1,4 @@
+import { recordContactSubmissions } from '../support/contact-form.ts';
 import { HARNESS, SITE } from '../support/harness.ts';
 import { waitForHydration } from '../support/hydration.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -50,10 +51,7 @@ test('Get Started Now pressed before the page is live still starts checkout', as
 test('the contact form, filled in and sent before the page is live, is sent once and stays on the page', async ({
   page,
 }) => {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('Contact form submitted')) logged.push(message.text());
-  });
+  const logged = recordContactSubmissions(page);
   const release = await holdMainScript(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const contact = page.locator('#contact');

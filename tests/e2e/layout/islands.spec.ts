@@ -1,3 +1,4 @@
+import { recordContactSubmissions } from '../support/contact-form.ts';
 import { SITE } from '../support/harness.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -51,10 +52,7 @@ test('the form code is fetched only when the visitor comes near the form, which 
 test('a message filled in and sent before the form is live is sent once, with what was typed', async ({
   page,
 }) => {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('Contact form submitted')) logged.push(message.text());
-  });
+  const logged = recordContactSubmissions(page);
   const release = await holdFormCode(page);
   await page.goto('/');
   const contact = page.locator('#contact');
