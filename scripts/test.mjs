@@ -21,11 +21,15 @@ const steps = [
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
   ],
+  // The project's backend functions (base44/functions) under Deno; writes reports/deno.json.
+  ['deno', process.execPath, ['tests/deno/run.mjs']],
   ['build', process.execPath, ['scripts/build.mjs']],
   ...(existsSync(resolve(root, 'scripts/check-budgets.mjs'))
     ? [['budgets', process.execPath, ['scripts/check-budgets.mjs']]]
     : []),
   ['e2e', bin('playwright'), ['test']],
+  // A smoke of the main flows in a second engine (Debian's firefox-esr over WebDriver BiDi); writes reports/firefox.json.
+  ['firefox', process.execPath, ['tests/firefox/run.mjs']],
 ];
 
 const only = process.argv.slice(2);
@@ -64,6 +68,15 @@ function summary() {
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += stats.unexpected ?? 0;
     skipped += stats.skipped ?? 0;
+  }
+  // Runners of our own write { passed, failed, skipped }.
+  for (const name of ['deno', 'firefox']) {
+    const file = resolve(root, `reports/${name}.json`);
+    if (!existsSync(file)) continue;
+    const counts = JSON.parse(readFileSync(file, 'utf8'));
+    passed += counts.passed ?? 0;
+    failed += counts.failed ?? 0;
+    skipped += counts.skipped ?? 0;
   }
   console.log(`\n[test] ${timings.join(', ')}`);
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
