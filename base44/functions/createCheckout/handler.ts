@@ -1,0 +1,62 @@
+/**
+ * createCheckout: `POST { packageName: 'gold' }` -> `200 { url }`, the provider's hosted payment page. Validation
+ * errors are 400, a missing secret 500 (naming the variable), a provider failure 502; none carries a stack.
+ */
+import { readCheckoutInput } from './checkout-request.ts';
+import { type CheckoutConfig, readCheckoutConfig } from './config.ts';
+import { ConfigError, type Env } from './env.ts';
+import { errorResponse } from './http.ts';
+import { buildSessionParams } from './session-params.ts';
+import { findSignedInCaller } from './signed-in-caller.ts';
+import { createStripe, isProviderError } from './stripe-client.ts';
+
+export interface CheckoutDeps {
+  env: Env;
+  /** How long the signed-in user lookup may take (tests shorten it). */
+  callerLookupTimeoutMs?: number;
+}
+
+export const PROVIDER_ERROR_MESSAGE = 'The payment provider could not start checkout';
+
+export async function handleCreateCheckout(req: Request, deps: CheckoutDeps): Promise<Response> {
+  try {
+    return await createCheckout(req, deps);
+  } catch (error) {
+    console.error('createCheckout: unexpected error', error);
+    return errorResponse(500, 'Checkout could not be started', 'internal_error');
+  }
+}
+
+async function createCheckout(req: Request, deps: CheckoutDeps): Promise<Response> {
+  if (req.method !== 'POST') {
+    return errorResponse(405, 'Use POST', 'method_not_allowed', { Allow: 'POST' });
+  }
+  const input = await readCheckoutInput(req);
+  if (!input.ok) return errorResponse(400, input.message, 'invalid_request');
+
+  let config: CheckoutConfig;
+  try {
+    config = readCheckoutConfig(deps.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`createCheckout: ${error.message}`);
+    return errorResponse(500, error.message, 'config_error');
+  }
+
+  const caller = await findSignedInCaller(req, deps.callerLookupTimeoutMs);
+  const params = buildSessionParams(input.packageName, config, caller);
+  try {
+    const session = await createStripe(config.secretKey, config.api).checkout.sessions.create(params);
+    if (typeof session.url !== 'string' || !session.url) {
+      console.error(`createCheckout: the provider's session ${session.id} has no url`);
+      return errorResponse(502, PROVIDER_ERROR_MESSAGE, 'provider_error');
+    }
+    return Response.json({ url: session.url });
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    console.error(
+      `createCheckout: the payment provider refused the session (${error.type}, ${error.statusCode ?? 'no status'}): ${error.message}`,
+    );
+    return errorResponse(502, PROVIDER_ERROR_MESSAGE, 'provider_error');
+  }
+}

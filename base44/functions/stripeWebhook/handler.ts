@@ -1,0 +1,95 @@
+/**
+ * stripeWebhook: the provider's signed events. A bad or missing signature is a 400 and changes nothing;
+ * `checkout.session.completed` with a paid session records an Order (service role) and e-mails the agency, once per
+ * session however often it is delivered; other events are acknowledged and ignored.
+ */
+import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
+import { readWebhookConfig, type WebhookConfig } from './config.ts';
+import { ConfigError, type Env } from './env.ts';
+import { errorResponse } from './http.ts';
+import { paidOrderEmail } from './order-email.ts';
+import { paidOrderFromSession } from './paid-order.ts';
+import { recordPaidOrder, type ServiceRole } from './record-order.ts';
+import { createStripe, cryptoProvider, type StripeEvent } from './stripe-client.ts';
+
+export interface WebhookDeps {
+  env: Env;
+}
+
+const NOT_RECORDED = 'The order could not be recorded';
+
+export async function handleStripeWebhook(req: Request, deps: WebhookDeps): Promise<Response> {
+  try {
+    return await receive(req, deps);
+  } catch (error) {
+    console.error('stripeWebhook: unexpected error', error);
+    return errorResponse(500, 'The event could not be processed', 'internal_error');
+  }
+}
+
+async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
+  if (req.method !== 'POST') {
+    return errorResponse(405, 'Use POST', 'method_not_allowed', { Allow: 'POST' });
+  }
+  let config: WebhookConfig;
+  try {
+    config = readWebhookConfig(deps.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`stripeWebhook: ${error.message}`);
+    return errorResponse(500, error.message, 'config_error');
+  }
+
+  const signature = req.headers.get('stripe-signature');
+  const payload = await req.text();
+  if (!signature) return errorResponse(400, 'Missing Stripe-Signature header', 'invalid_signature');
+  let event: StripeEvent;
+  try {
+    event = await createStripe(config.secretKey, config.api).webhooks.constructEventAsync(
+      payload,
+      signature,
+      config.webhookSecret,
+      undefined,
+      cryptoProvider,
+    );
+  } catch (error) {
+    console.warn(
+      `stripeWebhook: rejected a delivery (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return errorResponse(400, 'Invalid Stripe-Signature', 'invalid_signature');
+  }
+
+  if (event.type !== 'checkout.session.completed') return Response.json({ received: true, ignored: true });
+  const session = event.data.object;
+  if (session.payment_status !== 'paid') {
+    // e.g. a delayed payment method: the money has not arrived, so there is no paid order yet.
+    console.warn(
+      `stripeWebhook: session ${session.id} completed with payment_status ${session.payment_status}`,
+    );
+    return Response.json({ received: true, ignored: true });
+  }
+
+  let serviceRole: ServiceRole;
+  try {
+    serviceRole = createClientFromRequest(req).asServiceRole;
+  } catch (error) {
+    console.error(
+      `stripeWebhook: no platform access (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return errorResponse(500, NOT_RECORDED, 'platform_error');
+  }
+  const order = paidOrderFromSession(session, event.created);
+  const email = paidOrderEmail(order, config.agencyEmail, session.customer_details?.name);
+  try {
+    const outcome = await recordPaidOrder(serviceRole, order, email);
+    return Response.json({ received: true, order_id: outcome.orderId });
+  } catch (error) {
+    // A 5xx makes the provider deliver the event again later; the record is idempotent.
+    const status = (error as { status?: unknown })?.status;
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      `stripeWebhook: recording session ${session.id} failed (${status ?? 'no status'} ${reason})`,
+    );
+    return errorResponse(500, NOT_RECORDED, 'platform_error');
+  }
+}
