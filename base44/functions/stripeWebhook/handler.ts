@@ -53,9 +53,9 @@ async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
       cryptoProvider,
     );
   } catch (error) {
-    console.warn(
-      `stripeWebhook: rejected a delivery (${error instanceof Error ? error.message : String(error)})`,
-    );
+    // The SDK's message runs to several lines of advice; the first says what was wrong.
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+    console.warn(`stripeWebhook: rejected a delivery (${reason})`);
     return errorResponse(400, 'Invalid Stripe-Signature', 'invalid_signature');
   }
 

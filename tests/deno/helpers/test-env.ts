@@ -1,0 +1,6 @@
+/** A function environment for a test: what `Deno.env.get` would answer, without touching the process's own. */
+import type { Env } from '../../../base44/functions/createCheckout/env.ts';
+
+export function testEnv(vars: Record<string, string | undefined>): Env {
+  return { get: (name) => vars[name] };
+}
