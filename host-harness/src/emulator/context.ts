@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import type { DeclaredEntities } from './entities/declared-entities.ts';
 import type { FaultRegistry } from './http/faults.ts';
 import type { RequestLog } from './http/request-log.ts';
 import type { LocalAgent } from './local-agent.ts';
 import type { RealtimeHub } from './realtime/realtime-hub.ts';
+import type { CustomIntegrations } from './routes/custom-integrations.ts';
 import type { EmulatorState } from './state/emulator-state.ts';
 
 /** Everything a route needs, created once per emulator. */
@@ -14,6 +16,10 @@ export interface EmulatorContext {
   agent: LocalAgent;
   /** Canned answers for installable integration packages, keyed `package/endpoint` (control API). */
   installables: Map<string, unknown>;
+  /** Canned answers for custom integrations, by slug and operation id (control API). */
+  customIntegrations: CustomIntegrations;
+  /** Entities declared in the project (`base44/entities/`): schema and RLS. */
+  declared: DeclaredEntities;
   /** The emulator's own base URL as the caller reached it (`http://localhost:4400`). */
   baseUrl(request: FastifyRequest): string;
   quiet: boolean;

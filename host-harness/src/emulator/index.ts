@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createBaseUrl, type EmulatorContext } from './context.ts';
+import { DEFAULT_ENTITIES_DIR, DeclaredEntities } from './entities/declared-entities.ts';
+import { readersOf } from './entities/record-access.ts';
 import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
 import { answerClientError, registerErrorHandlers } from './http/error-handler.ts';
@@ -28,6 +30,11 @@ export interface EmulatorOptions {
   appId?: string;
   /** No request logging. */
   quiet?: boolean;
+  /**
+   * The project's entity declarations (`*.jsonc`), default `<repo>/base44/entities`; null = none. A broken file makes
+   * `createEmulator` reject with an error naming it.
+   */
+  entitiesDir?: string | null;
 }
 
 export interface Emulator {
@@ -48,16 +55,20 @@ export interface Emulator {
 export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   const appId = opts.appId ?? 'local-app';
   const quiet = opts.quiet ?? false;
+  const entitiesDir = opts.entitiesDir === undefined ? DEFAULT_ENTITIES_DIR : opts.entitiesDir;
+  // Before the database opens: a broken declaration stops the start with nothing to clean up.
+  const declared = entitiesDir === null ? DeclaredEntities.none() : DeclaredEntities.load(entitiesDir);
   const db = openDatabase(opts.dataDir);
   let realtime: RealtimeHub | null = null;
-  const state = new EmulatorState(db, appId, (app, entity, type, record) => {
-    realtime?.publish(`entities:${app}:${entity}`, {
-      type,
-      data: record,
-      id: record.id,
-      timestamp: new Date().toISOString(),
-    });
+  const state: EmulatorState = new EmulatorState(db, appId, (app, entity, type, record) => {
+    realtime?.publish(
+      `entities:${app}:${entity}`,
+      { type, data: record, id: record.id, timestamp: new Date().toISOString() },
+      // Declared entities: only sockets whose identity may read the record get the event.
+      readersOf(declared.get(entity), record, () => state),
+    );
   });
+  state.entities.setDeclared((entity) => declared.has(entity));
   realtime = new RealtimeHub(state);
   let listeningUrl: string | null = null;
   const ctx: EmulatorContext = {
@@ -67,6 +78,8 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     requests: new RequestLog(),
     agent: new LocalAgent(state, realtime),
     installables: new Map(),
+    customIntegrations: new Map(),
+    declared,
     baseUrl: createBaseUrl(() => listeningUrl),
     quiet,
   };
@@ -90,6 +103,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     ctx.faults.clear();
     ctx.requests.clear();
     ctx.installables.clear();
+    ctx.customIntegrations.clear();
     ctx.realtime.clearRefusal();
   };
 

@@ -1,6 +1,10 @@
 /** Shared helpers for the emulator's integration tests: an in-process emulator on an ephemeral port, spoken to over HTTP. */
 import { io, type Socket } from 'socket.io-client';
-import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
+import {
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+} from '../../../host-harness/src/emulator/index.ts';
 
 /** Answers and events are free-form JSON; each test checks the shape it needs. */
 // biome-ignore lint/suspicious/noExplicitAny: see above
@@ -39,9 +43,9 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Starts an in-memory emulator on 127.0.0.1 and an ephemeral port. */
-export async function startEmulator(): Promise<Running> {
-  const emulator = await createEmulator({ quiet: true });
+/** Starts an in-memory emulator on 127.0.0.1 and an ephemeral port (`opts`: e.g. a test's own `entitiesDir`). */
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running> {
+  const emulator = await createEmulator({ quiet: true, ...opts });
   const url = await emulator.listen();
   const call = async <T = Json>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> => {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };

@@ -7,7 +7,7 @@ import { SERVICE_TOKEN } from '../state/emulator-state.ts';
 /** The socket.io path of the contract. */
 export const REALTIME_PATH = '/ws-user-apps/socket.io/';
 
-interface SocketIdentity {
+export interface SocketIdentity {
   appId: string;
   service: boolean;
   accountId: string | null;
@@ -92,9 +92,22 @@ export class RealtimeHub {
     }
   }
 
-  /** Emits `update_model` to a room; `data` is sent as a JSON string, as the platform does. */
-  publish(room: string, data: unknown): void {
-    this.io?.to(room).emit('update_model', { room, data: JSON.stringify(data) });
+  /**
+   * Emits `update_model` to a room; `data` is sent as a JSON string, as the platform does. With `audience` (declared
+   * entities: RLS), each socket in the room gets the event only if its identity passes.
+   */
+  publish(room: string, data: unknown, audience?: (who: SocketIdentity) => boolean): void {
+    const io = this.io;
+    if (!io) return;
+    const message = { room, data: JSON.stringify(data) };
+    if (!audience) {
+      io.to(room).emit('update_model', message);
+      return;
+    }
+    for (const id of io.sockets.adapter.rooms.get(room) ?? []) {
+      const socket = io.sockets.sockets.get(id);
+      if (socket && audience(socket.data as SocketIdentity)) socket.emit('update_model', message);
+    }
   }
 
   /** Disconnects every socket and refuses new handshakes for `refuseMs`. */

@@ -3,6 +3,7 @@ import type { EmulatorContext } from '../context.ts';
 import { BadRequestError, ForbiddenError } from '../errors.ts';
 import { LOCAL_ORIGIN } from '../http/cors.ts';
 import { parseFault } from '../http/faults.ts';
+import { parseCustomIntegration } from './custom-integrations.ts';
 
 const MAX_REFUSE_MS = 120_000;
 
@@ -89,5 +90,12 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
       throw new BadRequestError('package and endpoint are required names');
     ctx.installables.set(`${body.package}/${body.endpoint}`, body.response ?? { success: true });
     return { ok: true };
+  });
+
+  // Registering a slug again replaces all its operations.
+  app.post('/__harness/custom-integrations', async (request) => {
+    const { slug, operations } = parseCustomIntegration(request.body);
+    ctx.customIntegrations.set(slug, operations);
+    return { ok: true, slug, operations: [...operations.keys()] };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
+import { accessFor, bothOf, type RecordAccess, viewerOf } from '../entities/record-access.ts';
 import { ApiError, BadRequestError, ForbiddenError } from '../errors.ts';
 import { type Caller, callerOf, requireAdmin, requireApp, requireMember } from '../http/caller.ts';
 import { readNamedParams } from '../http/named-params.ts';
@@ -29,10 +30,11 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
   const base = '/api/apps/:appId/entities/:entity';
 
   // Validates the app and entity name, and guards the User entity (e-mails and roles: admins and the service role).
+  // `access` is set for an entity declared in the project (schema and RLS), null for a lenient one.
   function open(
     request: FastifyRequest,
     userAccess: 'admin' | 'never' = 'admin',
-  ): { appId: string; entity: string; caller: Caller } {
+  ): { appId: string; entity: string; caller: Caller; access: RecordAccess | null } {
     const { appId, entity } = request.params as Params;
     requireApp(state, appId);
     checkEntityName(entity);
@@ -42,7 +44,8 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
         throw new ForbiddenError('Users are added through register or invite-user, and removed one by one');
       requireAdmin(state, appId, caller);
     }
-    return { appId, entity, caller };
+    const access = accessFor(ctx.declared.get(entity), () => viewerOf(state, appId, caller));
+    return { appId, entity, caller, access };
   }
 
   // A filter with a caller's `$regex` runs within a time budget. The collection is loaded first, outside it, so a
@@ -53,18 +56,21 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
     return withinRegexBudget(read);
   }
 
+  // Lists never answer 403 for RLS: the caller just sees the records they may read.
   app.get(base, async (request) => {
-    const { appId, entity } = open(request);
+    const { appId, entity, access } = open(request);
     const query = request.query as Query;
     const where = parseQueryParam(query.q);
     const options = parseListOptions(query);
-    return filtered(appId, entity, where, () => state.entities.list(appId, entity, where, options));
+    const visible = bothOf(access?.visible() ?? null, where);
+    return filtered(appId, entity, where, () => state.entities.list(appId, entity, visible, options));
   });
 
   app.get(`${base}/count`, async (request) => {
-    const { appId, entity } = open(request);
+    const { appId, entity, access } = open(request);
     const where = parseQueryParam((request.query as Query).q);
-    return { count: filtered(appId, entity, where, () => state.entities.count(appId, entity, where)) };
+    const visible = bothOf(access?.visible() ?? null, where);
+    return { count: filtered(appId, entity, where, () => state.entities.count(appId, entity, visible)) };
   });
 
   app.get(`${base}/:id`, async (request) => {
@@ -73,34 +79,40 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
       requireApp(state, appId);
       return requireMember(state, appId, callerOf(state, request)).user;
     }
-    open(request);
-    return state.entities.get(appId, entity, id);
+    const { access } = open(request);
+    const record = state.entities.get(appId, entity, id);
+    access?.require('read', record);
+    return record;
   });
 
   app.post(base, async (request) => {
-    const { appId, entity, caller } = open(request, 'never');
-    return state.entities.create(appId, entity, recordData(request.body), author(caller));
+    const { appId, entity, caller, access } = open(request, 'never');
+    let data = recordData(request.body);
+    if (access) [data] = access.checkNew([data], author(caller), 'create') as [Record<string, unknown>];
+    return state.entities.create(appId, entity, data, author(caller));
   });
 
   app.post(`${base}/bulk`, async (request) => {
-    const { appId, entity, caller } = open(request, 'never');
+    const { appId, entity, caller, access } = open(request, 'never');
     if (!Array.isArray(request.body))
       throw new BadRequestError('bulk needs a JSON array of records', 'invalid_body');
     if (request.body.length > BULK_LIMIT)
       throw new BadRequestError(`bulk accepts at most ${BULK_LIMIT} records`, 'invalid_body');
-    const items = request.body.map((item, i) => recordData(item, `Record ${i}`));
+    let items = request.body.map((item, i) => recordData(item, `Record ${i}`));
+    if (access) items = access.checkNew(items, author(caller), 'create', (i) => `Record ${i}`);
     return state.entities.createMany(appId, entity, items, author(caller));
   });
 
   app.post(`${base}/import`, async (request, reply) => {
-    const { appId, entity, caller } = open(request, 'never');
+    const { appId, entity, caller, access } = open(request, 'never');
     if (!request.isMultipart())
       throw new BadRequestError('import needs a multipart body with a file field', 'invalid_body');
     try {
       const { files } = await readNamedParams(request, 'import');
       const file = files.file;
       if (!file) throw new BadRequestError('import needs a multipart field named file', 'invalid_body');
-      const items = parseImportFile(file).map((item, i) => recordData(item, `Record ${i + 1}`));
+      let items = parseImportFile(file).map((item, i) => recordData(item, `Record ${i + 1}`));
+      if (access) items = access.checkNew(items, author(caller), 'import', (i) => `Record ${i + 1}`);
       const output = state.entities.createMany(appId, entity, items, author(caller));
       return { status: 'success', details: `Imported ${output.length} ${entity} records`, output };
     } catch (error) {
@@ -121,33 +133,45 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
       patch.unset = patch.unset.filter((f) => !USER_PROTECTED.has(f));
       return state.entities.update(appId, 'User', user.id, patch);
     }
-    open(request);
+    const { access } = open(request);
     const patch = recordPatch(request.body);
     if (entity === 'User') {
       delete patch.set.email;
       if ('role' in patch.set && !ROLES.has(patch.set.role as string))
         throw new BadRequestError('role must be admin or user');
     }
-    return state.entities.update(appId, entity, id, patch);
+    // RLS first, so that a record the caller may not see answers 404 whatever the patch holds.
+    if (access) access.require('update', state.entities.get(appId, entity, id));
+    return state.entities.update(
+      appId,
+      entity,
+      id,
+      patch,
+      access ? (b, a) => access.checkUpdate(b, a) : undefined,
+    );
   });
 
   app.delete(`${base}/:id`, async (request) => {
     const { appId, entity, id } = request.params as Params;
-    open(request);
+    const { access } = open(request);
+    if (access) access.require('delete', state.entities.get(appId, entity, id));
     state.entities.delete(appId, entity, id);
     return { success: true };
   });
 
   app.delete(base, async (request) => {
-    const { appId, entity } = open(request, 'never');
+    const { appId, entity, access } = open(request, 'never');
     if (request.body === undefined)
       throw new BadRequestError('deleteMany needs a JSON filter body ({} deletes all)', 'invalid_body');
     const where = compileFilter(request.body);
-    if (!usesRegex(where)) return { success: true, deleted: state.entities.deleteMany(appId, entity, where) };
+    // Only records the caller may both read and delete; the others are left alone, silently.
+    const doomed = bothOf(access?.visible('delete') ?? null, where)!;
+    if (!usesRegex(where))
+      return { success: true, deleted: state.entities.deleteMany(appId, entity, doomed) };
     // Match within the budget first, then delete outside it: a timeout must never interrupt the transaction.
     const all = { sort: DEFAULT_SORT, limit: null, skip: 0, fields: ['id'] };
     const ids = new Set(
-      filtered(appId, entity, where, () => state.entities.list(appId, entity, where, all)).map((r) => r.id),
+      filtered(appId, entity, where, () => state.entities.list(appId, entity, doomed, all)).map((r) => r.id),
     );
     return {
       success: true,

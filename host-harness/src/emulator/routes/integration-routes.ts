@@ -4,6 +4,7 @@ import { BadRequestError, NotFoundError, UnauthorizedError } from '../errors.ts'
 import { callerOf, requireApp } from '../http/caller.ts';
 import { readNamedParams } from '../http/named-params.ts';
 import { safeFileName } from '../state/file-store.ts';
+import { registerCustomIntegrationRoutes } from './custom-integrations.ts';
 
 const EMULATED_LLM_PREFIX = '[Emulated LLM answer]';
 
@@ -43,9 +44,10 @@ function requiredString(values: Record<string, unknown>, field: string, max: num
   return value;
 }
 
-/** Core integrations (SendEmail, UploadFile, InvokeLLM), installable packages, and uploaded files. */
+/** Core integrations (SendEmail, UploadFile, InvokeLLM), installable packages, custom integrations, uploaded files. */
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { state } = ctx;
+  registerCustomIntegrationRoutes(app, ctx);
 
   app.post('/api/apps/:appId/integration-endpoints/Core/:name', async (request, reply) => {
     const { appId, name } = request.params as { appId: string; name: string };

@@ -30,6 +30,7 @@ export type ChangeListener = (
 export class EntityStore {
   private readonly cache = new Map<string, Collection>();
   private readonly stmts;
+  private declared: (entity: string) => boolean = () => false;
 
   constructor(
     private readonly db: Db,
@@ -47,6 +48,11 @@ export class EntityStore {
     };
   }
 
+  /** Names the project declares (`base44/entities/`): they read as empty collections before their first write. */
+  setDeclared(isDeclared: (entity: string) => boolean): void {
+    this.declared = isDeclared;
+  }
+
   /** Forgets the in-memory copy (after a reset). */
   clearCache(): void {
     this.cache.clear();
@@ -56,12 +62,14 @@ export class EntityStore {
     return this.stmts.collection.get(appId, entity) !== undefined;
   }
 
-  /** Rows of a collection in insertion order; throws 404 for a collection never written. */
+  /** Rows of a collection in insertion order; throws 404 for an undeclared collection never written. */
   private rows(appId: string, entity: string): Collection {
     const key = `${appId}\u0000${entity}`;
     let rows = this.cache.get(key);
     if (rows) return rows;
     if (!this.exists(appId, entity)) {
+      // Not cached: the first write creates the collection (and caches it) as for any other entity.
+      if (this.declared(entity)) return new Collection();
       throw new NotFoundError(`Entity ${entity} not found in app ${appId}`, 'entity_not_found');
     }
     rows = new Collection();
@@ -167,8 +175,17 @@ export class EntityStore {
     return this.createMany(appId, entity, [data], author)[0]!;
   }
 
-  /** Applies a patch (merge, `$set`, `$unset`, atomic `$inc`) inside one transaction. */
-  update(appId: string, entity: string, id: string, patch: RecordPatch): EntityRecord {
+  /**
+   * Applies a patch (merge, `$set`, `$unset`, atomic `$inc`) inside one transaction. `guard` sees the record before
+   * and after, inside the transaction, and may throw to refuse the change (RLS and schema of declared entities).
+   */
+  update(
+    appId: string,
+    entity: string,
+    id: string,
+    patch: RecordPatch,
+    guard?: (before: EntityRecord, after: EntityRecord) => void,
+  ): EntityRecord {
     const rows = this.rows(appId, entity);
     const next = this.db.transaction(() => {
       const row = rows.get(id);
@@ -188,6 +205,7 @@ export class EntityStore {
           throw new BadRequestError(`Cannot $inc ${field}: the result is too large to store`, 'invalid_body');
         record[field] = current + amount;
       }
+      guard?.(row.record, record);
       this.stmts.update.run(JSON.stringify(record), appId, entity, id);
       return record;
     })();
