@@ -89,6 +89,10 @@ describe('custom integrations', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.code).toBe('invalid_body');
     }
+    const form = new FormData();
+    form.append('note', 'hello');
+    const multipart = await h.call('POST', custom('crm', 'getContact'), { raw: form });
+    expect(multipart.status).toBe(400);
   });
 
   it('validates registrations, replaces a slug registered again, and forgets them on reset', async () => {

@@ -79,7 +79,8 @@ export function registerCustomIntegrationRoutes(app: FastifyInstance, ctx: Emula
         'integration_not_found',
       );
     }
-    const body = request.body ?? {};
+    // A multipart body is never parsed into request.body: refuse it rather than answer as if nothing was sent.
+    const body = request.isMultipart() ? null : (request.body ?? {});
     if (!isObject(body))
       throw new BadRequestError('A custom integration call needs a JSON object body', 'invalid_body');
     for (const field of ['path_params', 'query_params'] as const) {
