@@ -1,3 +1,4 @@
+import { stripAccessToken } from '../platform/launch-params.ts';
 import { type LaunchParams, takeLaunchParams } from './launch-params.ts';
 import { type BridgeMessage, describeError, httpStatusOf } from './messages.ts';
 import { resolveParentOrigin } from './parent-origin.ts';
@@ -57,7 +58,8 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
 
   let lastUrl: string | null = null;
   const announceUrl = () => {
-    const url = win.location.href;
+    // The launch token left the address bar before the first announcement; a link followed later may bring one in.
+    const url = stripAccessToken(win.location.href);
     if (url === lastUrl) return;
     lastUrl = url;
     post({ type: 'app_changed_url', url });

@@ -1,4 +1,5 @@
-import { ID_PATTERN, LAUNCH_PARAMS } from './constants.ts';
+import { ID_PATTERN } from './constants.ts';
+import { splitAccessToken } from './launch-token.ts';
 
 /** The part of `window` the launch helpers touch; a test passes a plain object. */
 export interface LaunchWindowLike {
@@ -7,35 +8,30 @@ export interface LaunchWindowLike {
 }
 
 /**
- * Returns `href` without its `access_token` query parameter (path, other parameters and `#hash` kept), so that no URL
- * we send or show carries the token (security rule 2). Unparseable input is returned unchanged.
+ * Returns `href` without any `access_token` parameter, however its name is spelled (path, other parameters and `#hash`
+ * kept byte-for-byte), so that no URL we send or show carries the token (security rule 2). Unparseable input is
+ * returned unchanged.
  */
 export function stripAccessToken(href: string): string {
-  if (!href.includes(LAUNCH_PARAMS.accessToken)) return href;
-  try {
-    const url = new URL(href);
-    url.searchParams.delete(LAUNCH_PARAMS.accessToken);
-    return url.href;
-  } catch {
-    return href;
-  }
+  return splitAccessToken(href).href;
 }
 
 /**
- * Reads `access_token` from the launch query, removes it from the address bar with `history.replaceState` (keeping
- * the path, the remaining query and the `#hash`) and returns it; null when absent. Call it before anything else reads
- * the URL: the first render, request, socket connection or `app_changed_url`.
+ * Reads the launch token from the address (query first, then a query-like `#hash`; the first copy wins), removes every
+ * copy from the address bar with `history.replaceState` in the same pass (keeping the path, the other parameters and
+ * the rest of the `#hash`) and returns it; null when absent or empty. Call it before anything else reads the URL: the
+ * first render, request, socket connection or `app_changed_url`.
  */
 export function readAccessTokenFromUrl(win: LaunchWindowLike): string | null {
-  let token: string | null;
+  const split = splitAccessToken(win.location.href);
+  if (split.removed === 0) return null;
   try {
-    token = new URL(win.location.href).searchParams.get(LAUNCH_PARAMS.accessToken);
+    win.history?.replaceState(win.history.state ?? null, '', split.href);
   } catch {
-    return null;
+    // Every URL the site sends is stripped again (X-Origin-URL, from_url), so the token still goes nowhere.
+    console.warn('[launch] could not take access_token out of the address bar');
   }
-  if (token === null) return null;
-  win.history?.replaceState(win.history.state ?? null, '', stripAccessToken(win.location.href));
-  return token || null;
+  return split.token;
 }
 
 /**

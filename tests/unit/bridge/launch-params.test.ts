@@ -20,6 +20,33 @@ describe('takeLaunchParams', () => {
     expect(window.location.href).not.toContain('secret-123');
   });
 
+  it.each([
+    [
+      'an encoded name',
+      '/Pricing?access%5Ftoken=Zone&app_id=local-app&x=%2B+#faq',
+      '?app_id=local-app&x=%2B+',
+      '#faq',
+    ],
+    [
+      'a repeated token',
+      '/Pricing?access_token=Zone&x=1&%61ccess_token=Ztwo&access%5ftoken=Zthree',
+      '?x=1',
+      '',
+    ],
+    ['the hash', '/Pricing?x=1#faq&access_token=Zone', '?x=1', '#faq'],
+  ])(
+    'takes the token in %s out of the address bar (the first copy wins)',
+    (_label, address, search, hash) => {
+      window.history.replaceState(null, '', address);
+      const params = takeLaunchParams(window, allow);
+      expect(params.accessToken).toBe('Zone');
+      expect(window.location.pathname + window.location.search + window.location.hash).toBe(
+        `/Pricing${search}${hash}`,
+      );
+      expect(window.location.href).not.toMatch(/Z(one|two|three)/);
+    },
+  );
+
   it('honours server_url only on the allow-list', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     window.history.replaceState(null, '', '/?server_url=http://localhost:4400/api');
