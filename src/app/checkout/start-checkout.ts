@@ -1,12 +1,9 @@
-import { checkoutText, packageId } from '../../content/checkout.ts';
+import { packageId } from '../../content/checkout.ts';
 import { siteConfig } from '../../site-config.ts';
 import type { SitePlatform } from '../platform/site-platform.ts';
-import { showToast } from '../toasts/toast-store.ts';
-import { failCheckout, useCheckoutStore } from './checkout-store.ts';
+import { failCheckout } from './checkout-store.ts';
 import { isAllowedCheckoutUrl } from './checkout-url.ts';
-
-/** How long to wait for the browser to leave before offering a link (a framed page may be blocked). */
-const CONTINUE_LINK_AFTER_MS = 1500;
+import { goToCheckout } from './leave-for-checkout.ts';
 
 /**
  * A createCheckout call that hangs must not hold "Loading..." forever (security rules 16 and 17): after this long it
@@ -14,51 +11,15 @@ const CONTINUE_LINK_AFTER_MS = 1500;
  */
 export const CHECKOUT_CALL_TIMEOUT_MS = 8000;
 
-/** A link to the payment page, for when the browser did not leave by itself (e.g. blocked in a frame). */
-function offerContinueLink(url: string): void {
-  showToast({
-    key: 'checkout-continue',
-    tone: 'info',
-    message: checkoutText.continueHint,
-    link: { href: url, label: checkoutText.continueLink, target: '_top' },
-  });
-}
-
 export class CheckoutRedirectError extends Error {
   override name = 'CheckoutRedirectError';
 }
 
 /**
- * Leaves for the payment page. At top level the page navigates itself; inside the editor's frame the top window
- * navigates (never the iframe: rule 9), else a new tab opens; if both are blocked, a link is offered.
- */
-export function goToCheckout(url: string, win: Window = window): void {
-  const framed = win.top !== win;
-  if (!framed) {
-    win.location.assign(url);
-  } else {
-    let left = false;
-    try {
-      if (win.top) {
-        win.top.location.href = url;
-        left = true;
-      }
-    } catch {
-      left = false;
-    }
-    if (!left) left = win.open(url, '_blank', 'noopener,noreferrer') !== null;
-    if (!left) {
-      offerContinueLink(url);
-      return;
-    }
-  }
-  win.setTimeout(() => offerContinueLink(url), CONTINUE_LINK_AFTER_MS);
-}
-
-/**
  * Get Started Now (spec §4), once `useCheckout` has set the loading flag (synchronously, so that a click burst makes
- * one `createCheckout` call): the flag is cleared afterwards. On success the browser goes to the provider; on any
- * failure, or an answer pointing anywhere but the provider, the visitor gets the alert and the error is logged.
+ * one `createCheckout` call). On success the browser goes to the provider, and the flag stays set until the page is
+ * gone (`goToCheckout`); on any failure, or an answer pointing anywhere but the provider, the visitor gets the alert,
+ * the error is logged and the flag is cleared.
  */
 export async function runCheckout(
   loadPlatform: () => Promise<SitePlatform>,
@@ -76,7 +37,6 @@ export async function runCheckout(
       throw new CheckoutRedirectError('The checkout answer did not point at the payment provider');
     }
     goToCheckout(url, win);
-    useCheckoutStore.setState({ pending: false });
   } catch (error) {
     failCheckout(error, win);
   }

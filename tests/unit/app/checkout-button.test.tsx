@@ -1,0 +1,96 @@
+/**
+ * Get Started Now as a visitor presses it: one createCheckout call per burst, the button stays "Loading..." while the
+ * page is leaving, and works again when the page comes back from the back-forward cache.
+ */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCheckoutStore } from '../../../src/app/checkout/checkout-store.ts';
+import { useCheckout } from '../../../src/app/checkout/use-checkout.ts';
+import { loadSitePlatform } from '../../../src/app/platform/load-site-platform.ts';
+import type { SitePlatform } from '../../../src/app/platform/site-platform.ts';
+import { checkoutButtonText, checkoutText } from '../../../src/content/checkout.ts';
+import { CheckoutButton } from '../../../src/sections/pricing/checkout-button.tsx';
+
+vi.mock('../../../src/app/platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
+
+const PAY = 'https://checkout.stripe.com/c/pay/cs_test_burst';
+
+function Pricing() {
+  const { pending, start } = useCheckout();
+  return <CheckoutButton pending={pending} onStart={start} />;
+}
+
+function platformAnswering(answer: () => Promise<unknown>) {
+  const invoke = vi.fn(answer);
+  vi.mocked(loadSitePlatform).mockResolvedValue({ functions: { invoke } } as unknown as SitePlatform);
+  return invoke;
+}
+
+/** Lets pending work (a dynamic import, the platform, the call) settle. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Waits until `check` passes (the first dynamic import of the checkout module takes a while in a test). */
+const until = (check: () => void) => act(() => vi.waitFor(check, { timeout: 5000, interval: 10 }));
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+let assign: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  useCheckoutStore.setState({ pending: false });
+  // happy-dom has no dialogs.
+  window.alert = () => {};
+  assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Get Started Now', () => {
+  it('a burst of presses, and presses while the page is leaving, make one createCheckout call', async () => {
+    const invoke = platformAnswering(async () => ({ data: { url: PAY } }));
+    render(<Pricing />);
+    const start = button(checkoutButtonText.getStarted);
+    fireEvent.click(start);
+    fireEvent.click(start);
+    fireEvent.click(start);
+    await until(() => expect(assign).toHaveBeenCalled());
+    expect(assign.mock.calls).toEqual([[PAY]]);
+    // The redirect is requested; the page has not gone yet. The button stays busy and does nothing.
+    expect(button(checkoutButtonText.loading).disabled).toBe(true);
+    fireEvent.click(button(checkoutButtonText.loading));
+    await settle();
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(button(checkoutButtonText.loading).disabled).toBe(true);
+    expect(invoke).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('shown again from the back-forward cache, the button works again', async () => {
+    const invoke = platformAnswering(async () => ({ data: { url: PAY } }));
+    render(<Pricing />);
+    fireEvent.click(button(checkoutButtonText.getStarted));
+    await until(() => expect(assign).toHaveBeenCalled());
+    expect(button(checkoutButtonText.loading).disabled).toBe(true);
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    expect(button(checkoutButtonText.getStarted).disabled).toBe(false);
+    fireEvent.click(button(checkoutButtonText.getStarted));
+    await until(() => expect(invoke).toHaveBeenCalledTimes(2));
+  });
+
+  it('a failed call: the alert, and the button works again', async () => {
+    const invoke = platformAnswering(async () => {
+      throw Object.assign(new Error('boom'), { status: 500 });
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<Pricing />);
+    fireEvent.click(button(checkoutButtonText.getStarted));
+    await until(() => expect(alert.mock.calls).toEqual([[checkoutText.failure]]));
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.click(button(checkoutButtonText.getStarted));
+    await until(() => expect(invoke).toHaveBeenCalledTimes(2));
+  });
+});
