@@ -18,6 +18,8 @@ export const contactForm = {
     message: 'What takes up most of your week?',
   },
   requiredNote: '* Required',
+  /** Shown by the browser for a required field holding only spaces (an empty one gets the browser's own text). */
+  requiredError: 'Please fill in this field.',
   send: 'Send Message',
   sent: 'Message Sent!',
   /** Spec §9: how long "Message Sent!" stays on the button. */

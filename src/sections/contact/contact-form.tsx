@@ -42,6 +42,14 @@ export function ContactForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The browser refuses an empty required field itself; a field of spaces only passes its check but is as empty.
+    const blank = fields.find((spec) => spec.required && values[spec.field].trim() === '');
+    const input = blank ? event.currentTarget.elements.namedItem(blank.field) : null;
+    if (input instanceof HTMLInputElement) {
+      input.setCustomValidity(contactForm.requiredError);
+      input.reportValidity();
+      return;
+    }
     console.log('Contact form submitted', { ...values });
     clear();
     setSent(true);
@@ -75,7 +83,10 @@ export function ContactForm() {
               placeholder={contactForm.placeholders[spec.field]}
               maxLength={MAX_FIELD_LENGTH}
               value={values[spec.field]}
-              onChange={(event) => setField(spec.field, event.target.value)}
+              onChange={(event) => {
+                event.target.setCustomValidity('');
+                setField(spec.field, event.target.value);
+              }}
               className={inputClass}
             />
           </div>
