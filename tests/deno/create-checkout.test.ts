@@ -1,98 +1,10 @@
 /**
- * createCheckout over the wire: each test runs the function's handler against a provider double and a platform
- * double on ephemeral ports and asserts the answer and what reached them.
+ * createCheckout, what it asks the provider for: the exact session parameters, the redirect URLs, the signed-in
+ * caller's prefill, and the answers to invalid requests and settings. Over the wire, against in-test doubles.
  */
 import assert from 'node:assert/strict';
-import { handleCreateCheckout } from '../../base44/functions/createCheckout/handler.ts';
-import { captureLogs } from './helpers/captured-logs.ts';
-import {
-  APP_ID,
-  type PlatformDouble,
-  type PlatformOptions,
-  startPlatformDouble,
-} from './helpers/platform-double.ts';
-import { type ProviderDouble, startProviderDouble } from './helpers/provider-double.ts';
-import { testEnv } from './helpers/test-env.ts';
-
-const SECRET_KEY = 'sk_test_deno';
-const SITE_ORIGIN = 'https://www.example.co.uk';
-const PROVIDER_ERROR = 'The payment provider could not start checkout';
-
-/** The session createCheckout must ask for, as the provider receives it (form-encoded, bracket notation). */
-const GOLD_SESSION_FORM = {
-  mode: 'subscription',
-  'line_items[0][price_data][currency]': 'gbp',
-  'line_items[0][price_data][unit_amount]': '79900',
-  'line_items[0][price_data][product_data][name]': 'Gold package: one-time setup',
-  'line_items[0][quantity]': '1',
-  'line_items[1][price_data][currency]': 'gbp',
-  'line_items[1][price_data][unit_amount]': '19900',
-  'line_items[1][price_data][recurring][interval]': 'month',
-  'line_items[1][price_data][product_data][name]': 'Gold package: monthly',
-  'line_items[1][quantity]': '1',
-  success_url: 'https://www.example.co.uk/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
-  cancel_url: 'https://www.example.co.uk/Pricing',
-  'metadata[package]': 'gold',
-  'metadata[setup_amount]': '79900',
-  'metadata[monthly_amount]': '19900',
-};
-
-interface Setup {
-  provider: ProviderDouble;
-  platform: PlatformDouble;
-  logs: ReturnType<typeof captureLogs>;
-  call(
-    body: unknown,
-    init?: { headers?: Record<string, string>; method?: string; raw?: boolean },
-  ): Promise<Response>;
-}
-
-/** Runs a test with both doubles up and the function configured for them; `vars` overrides the environment. */
-async function withCheckout(
-  run: (setup: Setup) => Promise<void>,
-  vars: Record<string, string | undefined> = {},
-  platformOptions: PlatformOptions = {},
-): Promise<void> {
-  const provider = startProviderDouble();
-  const platform = startPlatformDouble(platformOptions);
-  const logs = captureLogs();
-  const env = testEnv({
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    SITE_ORIGIN,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String(provider.port),
-    STRIPE_API_PROTOCOL: 'http',
-    ...vars,
-  });
-  const call: Setup['call'] = (body, init = {}) => {
-    const method = init.method ?? 'POST';
-    const payload = init.raw ? (body as string) : JSON.stringify(body);
-    const req = new Request('http://127.0.0.1/functions/createCheckout', {
-      method,
-      headers: { 'Content-Type': 'application/json', 'Base44-App-Id': APP_ID, ...init.headers },
-      body: method === 'GET' || method === 'HEAD' ? undefined : payload,
-    });
-    return handleCreateCheckout(req, { env, callerLookupTimeoutMs: 300 });
-  };
-  try {
-    await run({ provider, platform, logs, call });
-  } finally {
-    logs.restore();
-    await provider.close();
-    await platform.close();
-  }
-}
-
-function formOf(provider: ProviderDouble, index = 0): Record<string, string> {
-  const request = provider.requests[index];
-  assert.ok(request, `the provider received request #${index + 1}`);
-  return Object.fromEntries(request.form);
-}
-
-/** A signed-in caller's headers, as the platform forwards them. */
-function signedIn(platform: PlatformDouble, token: string): Record<string, string> {
-  return { Authorization: `Bearer ${token}`, 'Base44-Api-Url': platform.url };
-}
+import { formOf, GOLD_SESSION_FORM, SECRET_KEY, signedIn, withCheckout } from './helpers/checkout-setup.ts';
+import { APP_ID } from './helpers/platform-double.ts';
 
 Deno.test('createCheckout: anonymous gold checkout sends the exact session to the provider and answers its url', async () => {
   await withCheckout(async ({ provider, platform, call }) => {
@@ -157,7 +69,7 @@ Deno.test('createCheckout: a signed-in caller gets their e-mail prefilled and th
 });
 
 Deno.test('createCheckout: a rejected token, a malformed Authorization or a missing app id still checks out, without prefill', async () => {
-  await withCheckout(async ({ provider, platform, call }) => {
+  await withCheckout(async ({ provider, platform, call, handle }) => {
     const cases: Record<string, string>[] = [
       signedIn(platform, 'expired-token'),
       { Authorization: 'Basic dXNlcjpwYXNz', 'Base44-Api-Url': platform.url },
@@ -172,14 +84,7 @@ Deno.test('createCheckout: a rejected token, a malformed Authorization or a miss
       headers: { Authorization: 'Bearer user-token-1', 'Base44-Api-Url': platform.url },
       body: JSON.stringify({ packageName: 'gold' }),
     });
-    const env = testEnv({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      SITE_ORIGIN,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(provider.port),
-      STRIPE_API_PROTOCOL: 'http',
-    });
-    assert.equal((await handleCreateCheckout(noAppId, { env })).status, 200);
+    assert.equal((await handle(noAppId)).status, 200);
     assert.equal(provider.requests.length, 4);
     for (let i = 0; i < 4; i++) assert.deepEqual(formOf(provider, i), GOLD_SESSION_FORM);
     assert.equal(
@@ -298,110 +203,4 @@ Deno.test('createCheckout: a missing or malformed setting is a 500 naming the va
       assert.match(logs.text(), new RegExp(message.split(' ')[0] ?? ''));
     }, vars);
   }
-});
-
-Deno.test('createCheckout: a 500 from the provider is retried with the same Idempotency-Key and one session is answered', async () => {
-  await withCheckout(async ({ provider, call }) => {
-    provider.faults.push({
-      status: 500,
-      body: { error: { type: 'api_error', message: 'Something went wrong' } },
-    });
-    const res = await call({ packageName: 'gold' });
-    assert.equal(res.status, 200);
-    assert.equal(provider.requests.length, 2);
-    const [first, second] = provider.requests;
-    assert.ok(first?.headers.get('idempotency-key'));
-    assert.equal(second?.headers.get('idempotency-key'), first?.headers.get('idempotency-key'));
-    assert.equal(second?.body, first?.body);
-    assert.equal(provider.sessions.length, 1);
-    assert.deepEqual(await res.json(), { url: provider.sessions[0]?.url });
-  });
-});
-
-Deno.test('createCheckout: an answer lost to a dropped connection is retried and replays the one session', async () => {
-  await withCheckout(async ({ provider, call }) => {
-    provider.faults.push('drop-after-create');
-    const res = await call({ packageName: 'gold' });
-    assert.equal(res.status, 200);
-    assert.equal(provider.requests.length, 2);
-    assert.equal(
-      provider.requests[1]?.headers.get('idempotency-key'),
-      provider.requests[0]?.headers.get('idempotency-key'),
-    );
-    assert.equal(provider.sessions.length, 1, 'the retry created no second session');
-    assert.deepEqual(await res.json(), { url: provider.sessions[0]?.url });
-  });
-});
-
-Deno.test('createCheckout: two failed attempts then success; three failures are a 502 after exactly three attempts', async () => {
-  await withCheckout(async ({ provider, call }) => {
-    provider.faults.push('drop', {
-      status: 503,
-      body: { error: { type: 'api_error', message: 'Unavailable' } },
-    });
-    assert.equal((await call({ packageName: 'gold' })).status, 200);
-    assert.equal(provider.requests.length, 3);
-    assert.equal(new Set(provider.requests.map((r) => r.headers.get('idempotency-key'))).size, 1);
-
-    const failure = { status: 500, body: { error: { type: 'api_error', message: 'Internal failure 77' } } };
-    provider.faults.push(failure, failure, failure);
-    const res = await call({ packageName: 'gold' });
-    assert.equal(res.status, 502);
-    assert.deepEqual(await res.json(), { error: PROVIDER_ERROR, code: 'provider_error' });
-    assert.equal(provider.requests.length, 6, 'one attempt and two retries');
-  });
-});
-
-Deno.test('createCheckout: provider refusals are a 502 with a short message; the provider message goes to the log', async () => {
-  const refusals = [
-    {
-      status: 400,
-      body: { error: { type: 'invalid_request_error', message: 'No such price: price_x', param: 'x' } },
-    },
-    {
-      status: 401,
-      body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_***' } },
-    },
-    { status: 402, body: { error: { type: 'card_error', message: 'Your card was declined.' } } },
-    { status: 429, body: { error: { type: 'rate_limit_error', message: 'Too many requests' } } },
-  ];
-  for (const refusal of refusals) {
-    await withCheckout(async ({ provider, logs, call }) => {
-      provider.faults.push(refusal);
-      const res = await call({ packageName: 'gold' });
-      assert.equal(res.status, 502, String(refusal.status));
-      const text = await res.text();
-      assert.deepEqual(JSON.parse(text), { error: PROVIDER_ERROR, code: 'provider_error' });
-      assert.ok(!text.includes(refusal.body.error.message));
-      assert.equal(provider.requests.length, 1, `a ${refusal.status} is not retried`);
-      assert.ok(
-        logs.errors.some((line) => line.includes(refusal.body.error.message)),
-        logs.text(),
-      );
-    });
-  }
-});
-
-Deno.test('createCheckout: an unreachable provider is a 502 after the retries', async () => {
-  const closed = startProviderDouble();
-  const port = closed.port;
-  await closed.close();
-  await withCheckout(
-    async ({ logs, call }) => {
-      const res = await call({ packageName: 'gold' });
-      assert.equal(res.status, 502);
-      assert.deepEqual(await res.json(), { error: PROVIDER_ERROR, code: 'provider_error' });
-      assert.ok(logs.errors.length > 0);
-    },
-    { STRIPE_API_PORT: String(port) },
-  );
-});
-
-Deno.test('createCheckout: a session answered without a url is a 502', async () => {
-  await withCheckout(async ({ provider, call }) => {
-    provider.omitUrl = true;
-    const res = await call({ packageName: 'gold' });
-    assert.equal(res.status, 502);
-    assert.deepEqual(await res.json(), { error: PROVIDER_ERROR, code: 'provider_error' });
-  });
 });

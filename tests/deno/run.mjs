@@ -42,6 +42,7 @@ const status = run([
   'test',
   ...common,
   '--no-check', // checked just above
+  '--parallel', // the provider-retry tests mostly wait out the SDK's back-off
   '--allow-net=127.0.0.1',
   '--allow-env',
   `--junit-path=${junitPath}`,
