@@ -9,14 +9,14 @@ export interface OrderEmail {
 
 export function paidOrderEmail(order: PaidOrder, to: string, customerName?: string | null): OrderEmail {
   const money = moneyFormatter(order.currency);
-  const packageLabel = order.package ? `${capitalise(clean(order.package))} package` : 'a package';
+  const packageName = order.package ? capitalise(clean(order.package)) : undefined;
   const payer = describePayer(order.customer_email, customerName);
   const total = order.amount_total === undefined ? 'amount not given' : money(order.amount_total);
   const lines = [
-    `New paid order for ${packageLabel}.`,
+    'A new order has been paid on the website.',
     '',
     `Paid by: ${payer}`,
-    `Package: ${packageLabel}`,
+    `Package: ${packageName ?? 'not given'}`,
     `Paid today: ${total}`,
   ];
   if (order.setup_amount !== undefined) lines.push(`  One-time setup: ${money(order.setup_amount)}`);
@@ -27,7 +27,7 @@ export function paidOrderEmail(order: PaidOrder, to: string, customerName?: stri
   lines.push(`Checkout session: ${clean(order.session_id)}`, `Paid at: ${order.paid_at}`);
   return {
     to,
-    subject: `New paid order: ${packageLabel}, ${total} from ${order.customer_email ? clean(order.customer_email) : 'a customer'}`,
+    subject: `New paid order: ${packageName ? `${packageName} package` : 'a package'}, ${total} from ${order.customer_email ? clean(order.customer_email) : 'a customer'}`,
     body: `${lines.join('\n')}\n`,
   };
 }
