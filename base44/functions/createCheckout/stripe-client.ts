@@ -8,10 +8,17 @@ import type { ProviderApi } from './env.ts';
  */
 export const MAX_NETWORK_RETRIES = 2;
 
+/**
+ * How long one attempt may wait for the provider (the SDK's default is 80 s). Three attempts stay well within the time a
+ * caller waits for a function, so a hung provider ends in a short error instead of an occupied function.
+ */
+export const PROVIDER_TIMEOUT_MS = 8_000;
+
 export function createStripe(secretKey: string, api: ProviderApi): Stripe {
   return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: MAX_NETWORK_RETRIES,
+    timeout: PROVIDER_TIMEOUT_MS,
     ...api,
   });
 }
