@@ -13,7 +13,7 @@ export const ATTEMPTS = process.env.CI ? 2 : 1;
 
 export const limits = {
   /** The whole run, servers and browser included, ends before this (the brief: under 4 minutes). */
-  totalMs: 225_000,
+  totalMs: 200_000,
   /** Time left at which no further case attempt is started. */
   minCaseMs: 15_000,
   caseMs: 45_000,

@@ -16,7 +16,11 @@ function menuState(page: Page) {
     return {
       open: Boolean(panel?.checkVisibility() && panel.getAttribute('aria-hidden') !== 'true'),
       modal: panel?.getAttribute('aria-modal') ?? null,
-      focus: active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? null,
+      focus:
+        !active || active === document.body
+          ? 'the page (body)'
+          : (active.getAttribute('aria-label') ??
+            `${active.tagName}: ${active.textContent?.trim().slice(0, 40)}`),
       focusInMenu: Boolean(panel && active && panel.contains(active)),
       path: location.pathname,
     };
