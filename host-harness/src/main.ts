@@ -18,13 +18,16 @@ const dataSetting = process.env.HARNESS_DATA ?? '.harness-data';
 
 async function main(): Promise<void> {
   const config = readSiteConfig();
+  const siteOrigin = `http://${host}:${sitePort}`;
   const emulator = await createEmulator({
     dataDir: dataSetting === 'memory' ? null : resolve(root, dataSetting),
     appId: config.appId,
     quiet: process.env.HARNESS_QUIET === '1',
+    // Pages that may open a realtime socket: the site (here or on the dev server) and the editor origins.
+    socketOrigins: [siteOrigin, ...config.editorOrigins],
   });
   registerEditorShell(emulator.app, {
-    siteOrigin: `http://${host}:${sitePort}`,
+    siteOrigin,
     appId: config.appId,
     serverUrl: config.serverUrl,
   });

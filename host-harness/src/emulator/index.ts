@@ -6,6 +6,7 @@ import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
 import { answerClientError, registerErrorHandlers } from './http/error-handler.ts';
 import { FaultRegistry, registerFaults } from './http/faults.ts';
+import { registerRequestGuard } from './http/request-guard.ts';
 import { RequestLog, registerRequestLog } from './http/request-log.ts';
 import { LocalAgent } from './local-agent.ts';
 import { registerLoginPage } from './pages/login-page.ts';
@@ -35,7 +36,16 @@ export interface EmulatorOptions {
    * `createEmulator` reject with an error naming it.
    */
   entitiesDir?: string | null;
+  /**
+   * Origins (besides the harness's own) whose pages may open a realtime socket: the site and the editor origins.
+   * Loopback aliases are included (`http://localhost:4401` also allows `http://127.0.0.1:4401`). Default: the site of
+   * the harness contract, `http://localhost:4401`.
+   */
+  socketOrigins?: readonly string[];
 }
+
+/** The site's origin in the harness contract: the default page origin allowed to open sockets. */
+export const DEFAULT_SOCKET_ORIGINS: readonly string[] = ['http://localhost:4401'];
 
 export interface Emulator {
   /** Not listening yet; others may register extra routes/plugins before `listen()`. */
@@ -91,6 +101,8 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     forceCloseConnections: true,
     clientErrorHandler: answerClientError,
   });
+  // First: the Host rule covers every route and the control rule is attached to routes as they are declared.
+  registerRequestGuard(app);
   registerRequestLog(app, ctx.requests, quiet);
   registerCors(app);
   registerFaults(app, ctx.faults);
@@ -124,7 +136,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     app,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.ready();
-      ctx.realtime.attach(app.server);
+      ctx.realtime.attach(app.server, opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS);
       await app.listen({ port, host });
       const address = app.server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError } from '../errors.ts';
+import { parseBoundedJson } from './json-shape.ts';
 
 /** JSON bodies above this size are refused with 413. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -21,11 +21,10 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
       const text = String(body);
       if (text.trim() === '') return done(null, undefined);
       try {
-        done(null, JSON.parse(text));
+        // Depth and key counts are bounded here, for every JSON body, before any route sees it (json-shape.ts).
+        done(null, parseBoundedJson(text));
       } catch (error) {
-        done(
-          new BadRequestError('The request body is not valid JSON', 'invalid_json', (error as Error).message),
-        );
+        done(error as Error);
       }
     },
   );

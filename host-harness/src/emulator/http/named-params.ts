@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, BadRequestError } from '../errors.ts';
+import { jsonShapeProblem } from './json-shape.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -20,6 +21,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function fieldValue(raw: string): unknown {
   const trimmed = raw.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    // The same bounds as a JSON body (json-shape.ts): a field's JSON becomes part of a stored record or a call.
+    const problem = jsonShapeProblem(trimmed, 'A multipart field');
+    if (problem) throw new BadRequestError(problem, 'invalid_body');
     try {
       return JSON.parse(trimmed);
     } catch {

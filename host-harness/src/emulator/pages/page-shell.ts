@@ -43,11 +43,13 @@ ${body}
 </body>
 </html>
 `;
+  // Referrer-Policy same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the page's own
+  // form posts, which the control API (the payment page's Pay and Cancel) must refuse. No other origin gets a Referer.
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', PAGE_CSP)
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
     .send(html);

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { LOCAL_ORIGIN } from '../http/cors.ts';
+import { socketHandshakeRefusal } from '../http/request-guard.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import { SERVICE_TOKEN } from '../state/emulator-state.ts';
 
@@ -26,11 +27,18 @@ export class RealtimeHub {
 
   constructor(private readonly state: EmulatorState) {}
 
-  attach(server: HttpServer): void {
+  /** `pageOrigins`: origins besides the harness's own whose pages may open a socket (the site, the editors). */
+  attach(server: HttpServer, pageOrigins: readonly string[] = []): void {
     const io = new Server(server, {
       path: REALTIME_PATH,
       transports: ['websocket', 'polling'],
       cors: { origin: (origin, cb) => cb(null, !origin || LOCAL_ORIGIN.test(origin)) },
+      // The handshake (polling or a direct WebSocket upgrade) never reaches Fastify's hooks: the Host and Origin rules
+      // are applied here, before a socket exists, so a refused page never joins a room.
+      allowRequest: (req, answer) => {
+        const problem = socketHandshakeRefusal(req.headers, req.socket.localPort, pageOrigins);
+        answer(problem, problem === null);
+      },
       serveClient: false,
     });
     io.use((socket, next) => {

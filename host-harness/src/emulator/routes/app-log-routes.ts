@@ -5,7 +5,6 @@ import { callerOf, requireAdmin, requireApp, requireMember } from '../http/calle
 import type { AppLogFilter } from '../state/app-log-store.ts';
 
 const MAX_PAGE_NAME = 200;
-const MAX_EVENTS = 1_000;
 
 function optionalString(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
@@ -87,12 +86,9 @@ export function registerAppLogRoutes(app: FastifyInstance, ctx: EmulatorContext)
     const { appId } = request.params as { appId: string };
     requireApp(state, appId);
     const body = request.body as { events?: unknown } | undefined;
-    if (typeof body !== 'object' || body === null || !Array.isArray(body.events)) {
+    if (typeof body !== 'object' || body === null)
       throw new BadRequestError('The body must be {events: [...]}', 'invalid_body');
-    }
-    if (body.events.length > MAX_EVENTS)
-      throw new BadRequestError(`At most ${MAX_EVENTS} events per batch`, 'invalid_body');
-    state.analytics.addMany(appId, body.events);
-    return { success: true, stored: body.events.length };
+    // Every event is validated before any is stored (all or nothing).
+    return { success: true, stored: state.analytics.addBatch(appId, body.events) };
   });
 }

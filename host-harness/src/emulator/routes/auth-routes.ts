@@ -9,6 +9,7 @@ import {
 } from '../errors.ts';
 import { callerOf, requireAdmin, requireApp } from '../http/caller.ts';
 import { hashPassword, verifyPassword } from '../state/passwords.ts';
+import { isPlatformOwnedUserField, userProfile } from '../state/record-data.ts';
 import { signIn, userFor } from '../state/sign-in.ts';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{1,63}$/;
@@ -69,25 +70,26 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const data = body(request);
     const address = email(data);
     const secret = password(data, 'password');
-    if (state.accounts.byEmail(address))
-      throw new ConflictError('An account with this e-mail already exists', 'email_taken');
-    const { email: _e, password: _p, ...profile } = data;
-    const fullName = typeof data.full_name === 'string' ? data.full_name.slice(0, 200) : '';
-    state.accounts.create({
-      email: address,
-      passwordHash: await hashPassword(secret),
-      fullName,
-      verified: false,
-      profile,
-    });
-    const code = state.accounts.issueOtp(address);
-    state.outbox.add({
-      kind: 'otp',
-      to: address,
-      subject: `Your ${appId} verification code`,
-      body: `Your code is ${code}`,
-      code,
-    });
+    // Validated before anything is written; id, role, e-mail and timestamps are the platform's, never the caller's.
+    const profile = userProfile(data);
+    const fullName = typeof profile.full_name === 'string' ? profile.full_name.slice(0, 200) : '';
+    const taken = () => new ConflictError('An account with this e-mail already exists', 'email_taken');
+    if (state.accounts.byEmail(address)) throw taken();
+    const passwordHash = await hashPassword(secret);
+    // One transaction: the account, its code and the e-mail exist together or not at all. The address is checked again
+    // because another registration may have taken it while the password was being hashed.
+    state.db.transaction(() => {
+      if (state.accounts.byEmail(address)) throw taken();
+      state.accounts.create({ email: address, passwordHash, fullName, verified: false, profile });
+      const code = state.accounts.issueOtp(address);
+      state.outbox.add({
+        kind: 'otp',
+        to: address,
+        subject: `Your ${appId} verification code`,
+        body: `Your code is ${code}`,
+        code,
+      });
+    })();
     return { success: true, message: 'A verification code was sent to your e-mail address' };
   });
 
@@ -97,8 +99,32 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const address = email(data);
     const code = text(data, 'otp_code', 12);
     const account = state.accounts.byEmail(address);
-    const check = account ? state.accounts.checkOtp(address, code) : 'invalid';
-    if (!account || check !== 'ok') {
+    // All or nothing: the code is used up, the account verified, its token issued and its User record created in one
+    // transaction (the record last: its cache and realtime event follow a write that can no longer be undone).
+    const outcome = state.db.transaction(() => {
+      const check = account ? state.accounts.checkOtp(address, code) : 'invalid';
+      if (!account || check !== 'ok') return { check, token: null };
+      state.accounts.markVerified(account.id);
+      const token = state.accounts.issueToken(account.id);
+      if (!state.member(appId, account.id)) {
+        // A profile stored before platform-owned fields were refused may still hold some: they are dropped here too.
+        const extra = Object.fromEntries(
+          Object.entries(account.profile).filter(
+            ([key]) => key !== 'full_name' && !isPlatformOwnedUserField(key),
+          ),
+        );
+        state.entities.createMany(
+          appId,
+          'User',
+          [{ ...extra, email: account.email, full_name: account.full_name, role: 'user' }],
+          { id: account.id, email: account.email },
+          [account.id],
+        );
+      }
+      return { check, token };
+    })();
+    if (!account || outcome.token === null) {
+      const { check } = outcome;
       const message =
         check === 'expired'
           ? 'The code has expired'
@@ -107,18 +133,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
             : 'The code is not valid';
       throw new BadRequestError(message, `otp_${check}`);
     }
-    state.accounts.markVerified(account.id);
-    if (!state.member(appId, account.id)) {
-      const { full_name: _f, ...extra } = account.profile;
-      state.entities.createMany(
-        appId,
-        'User',
-        [{ ...extra, email: account.email, full_name: account.full_name, role: 'user' }],
-        { id: account.id, email: account.email },
-        [account.id],
-      );
-    }
-    return { access_token: state.accounts.issueToken(account.id), user: userFor(state, appId, account) };
+    return { access_token: outcome.token, user: userFor(state, appId, account) };
   });
 
   app.post(`${auth}/resend-otp`, async (request) => {
@@ -193,27 +208,30 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const role = data.role ?? 'user';
     if (role !== 'user' && role !== 'admin')
       throw new BadRequestError('role must be user or admin', 'invalid_role');
-    const account =
-      state.accounts.byEmail(address) ??
-      state.accounts.create({ email: address, passwordHash: null, fullName: '', verified: true });
-    if (state.member(appId, account.id))
-      throw new ConflictError('This user is already registered for the app', 'already_member');
-    const [user] = state.entities.createMany(
-      appId,
-      'User',
-      [{ email: address, full_name: account.full_name, role }],
-      { id: null, email: null },
-      [account.id],
-    );
-    const token = state.accounts.issueResetToken(account.id);
-    state.outbox.add({
-      kind: 'invitation',
-      to: address,
-      subject: `You are invited to ${appId}`,
-      body: `Set your password with token ${token}`,
-      reset_token: token,
-    });
-    return user;
+    // One transaction: the account, the invitation e-mail and the membership (last, see verify-otp) or nothing.
+    return state.db.transaction(() => {
+      const account =
+        state.accounts.byEmail(address) ??
+        state.accounts.create({ email: address, passwordHash: null, fullName: '', verified: true });
+      if (state.member(appId, account.id))
+        throw new ConflictError('This user is already registered for the app', 'already_member');
+      const token = state.accounts.issueResetToken(account.id);
+      state.outbox.add({
+        kind: 'invitation',
+        to: address,
+        subject: `You are invited to ${appId}`,
+        body: `Set your password with token ${token}`,
+        reset_token: token,
+      });
+      const [user] = state.entities.createMany(
+        appId,
+        'User',
+        [{ email: address, full_name: account.full_name, role }],
+        { id: null, email: null },
+        [account.id],
+      );
+      return user;
+    })();
   };
   app.post('/api/apps/:appId/users/invite-user', invite);
   app.post('/api/apps/:appId/runtime/users/invite-user', invite);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
-import { BadRequestError, ForbiddenError } from '../errors.ts';
-import { LOCAL_ORIGIN } from '../http/cors.ts';
+import { BadRequestError } from '../errors.ts';
 import { parseFault } from '../http/faults.ts';
 import { parseCustomIntegration } from './custom-integrations.ts';
 
@@ -18,14 +17,8 @@ function objectBody(body: unknown): Record<string, unknown> {
 export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext, reset: () => void): void {
   const { state } = ctx;
 
-  // A page on another origin must not be able to reset or break the emulator with a simple cross-site form post.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/__harness/') || request.method === 'GET' || request.method === 'OPTIONS')
-      return;
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null' && !LOCAL_ORIGIN.test(origin))
-      throw new ForbiddenError('The control API only accepts local origins');
-  });
+  // Who may call these routes (tools and the harness's own pages, never another site) is decided by the request
+  // guard, attached to every route under /__harness/ as it is declared: see ../http/request-guard.ts.
 
   app.get('/__harness/health', async () => ({ ok: true }));
 
