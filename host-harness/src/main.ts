@@ -25,6 +25,9 @@ async function main(): Promise<void> {
     quiet: process.env.HARNESS_QUIET === '1',
     // Pages that may open a realtime socket: the site (here or on the dev server) and the editor origins.
     socketOrigins: [siteOrigin, ...config.editorOrigins],
+    // The backend functions send buyers back to this site and e-mail paid orders to the agency's contact address.
+    siteOrigin,
+    agencyEmail: config.contactEmail,
   });
   registerEditorShell(emulator.app, {
     siteOrigin,
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
   });
   const harnessUrl = await emulator.listen({ port: harnessPort, host });
   console.log(`[harness] platform emulator: ${harnessUrl}/api  (login: ${harnessUrl}/login)`);
+  // In the background: Deno starts each backend function once now, so the first checkout does not wait for it.
+  void emulator.warmFunctions();
 
   let site: ReturnType<typeof createSiteServer> | null = null;
   if (withSite) {

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeclaredEntities } from './entities/declared-entities.ts';
+import type { FunctionRunner } from './functions/function-runner.ts';
 import type { FaultRegistry } from './http/faults.ts';
 import type { RequestLog } from './http/request-log.ts';
 import type { LocalAgent } from './local-agent.ts';
+import type { PaymentDouble } from './payments/payment-double.ts';
 import type { RealtimeHub } from './realtime/realtime-hub.ts';
 import type { CustomIntegrations } from './routes/custom-integrations.ts';
 import type { EmulatorState } from './state/emulator-state.ts';
@@ -22,6 +24,12 @@ export interface EmulatorContext {
   declared: DeclaredEntities;
   /** The emulator's own base URL as the caller reached it (`http://localhost:4400`). */
   baseUrl(request: FastifyRequest): string;
+  /** The address the emulator listens on: for what must not depend on a caller's Host (functions, the double). */
+  ownUrl(): string;
+  /** The project's backend functions, run under Deno. */
+  functions: FunctionRunner;
+  /** The payment-provider double's own state (idempotency keys). */
+  payments: PaymentDouble;
   quiet: boolean;
 }
 

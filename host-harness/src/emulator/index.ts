@@ -1,7 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULTS as SITE_DEFAULTS } from '../../../scripts/site-config.ts';
 import { createBaseUrl, type EmulatorContext } from './context.ts';
 import { DEFAULT_ENTITIES_DIR, DeclaredEntities } from './entities/declared-entities.ts';
 import { readersOf } from './entities/record-access.ts';
+import { registerFunctionControlRoutes } from './functions/function-control-routes.ts';
+import { functionEnv } from './functions/function-env.ts';
+import { FunctionRunner } from './functions/function-runner.ts';
 import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
 import { answerClientError, registerErrorHandlers } from './http/error-handler.ts';
@@ -12,6 +16,9 @@ import { LocalAgent } from './local-agent.ts';
 import { registerLoginPage } from './pages/login-page.ts';
 import { registerPageAssets } from './pages/page-shell.ts';
 import { registerPayPage } from './pages/pay-page.ts';
+import { registerPaymentControlRoutes } from './payments/payment-control-routes.ts';
+import { PaymentDouble } from './payments/payment-double.ts';
+import { registerProviderRoutes } from './payments/provider-routes.ts';
 import { RealtimeHub } from './realtime/realtime-hub.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
 import { registerAppLogRoutes } from './routes/app-log-routes.ts';
@@ -42,6 +49,16 @@ export interface EmulatorOptions {
    * the harness contract, `http://localhost:4401`.
    */
   socketOrigins?: readonly string[];
+  /** The project's backend functions (`<name>/function.jsonc` + entry), default `<repo>/base44/functions`. */
+  functionsDir?: string;
+  /** The site's origin, given to functions as `SITE_ORIGIN` (where checkout returns), default http://localhost:4401. */
+  siteOrigin?: string;
+  /** Where the paid-order e-mail goes, given to functions as `AGENCY_EMAIL`; default the site's contact e-mail. */
+  agencyEmail?: string;
+  /** How long a function may take to answer (504 after), default 30 s. */
+  functionTimeoutMs?: number;
+  /** More environment variables for the functions (tests). */
+  functionEnv?: Record<string, string>;
 }
 
 /** The site's origin in the harness contract: the default page origin allowed to open sockets. */
@@ -54,8 +71,12 @@ export interface Emulator {
   listen(opts?: { port?: number; host?: string }): Promise<string>;
   /** Closes sockets, server and database. */
   close(): Promise<void>;
-  /** Same as POST /__harness/reset. */
+  /** Same as POST /__harness/reset. Function processes stay warm. */
   reset(): void;
+  /** The backend functions' runner (list, stop one for a cold start). */
+  functions: FunctionRunner;
+  /** Starts every function of the project, so that the first call does not wait for Deno; never rejects. */
+  warmFunctions(): Promise<void>;
 }
 
 /**
@@ -81,6 +102,19 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   state.entities.setDeclared((entity) => declared.has(entity));
   realtime = new RealtimeHub(state);
   let listeningUrl: string | null = null;
+  const ownUrl = () => listeningUrl ?? 'http://localhost:4400';
+  const functions = new FunctionRunner({
+    ...(opts.functionsDir !== undefined ? { functionsDir: opts.functionsDir } : {}),
+    ...(opts.functionTimeoutMs !== undefined ? { requestTimeoutMs: opts.functionTimeoutMs } : {}),
+    quiet,
+    env: () =>
+      functionEnv({
+        ownUrl: ownUrl(),
+        siteOrigin: opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN,
+        agencyEmail: opts.agencyEmail ?? SITE_DEFAULTS.CONTACT_EMAIL,
+        ...(opts.functionEnv ? { extra: opts.functionEnv } : {}),
+      }),
+  });
   const ctx: EmulatorContext = {
     state,
     realtime,
@@ -91,6 +125,9 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     customIntegrations: new Map(),
     declared,
     baseUrl: createBaseUrl(() => listeningUrl),
+    ownUrl,
+    functions,
+    payments: new PaymentDouble(),
     quiet,
   };
 
@@ -116,6 +153,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     ctx.requests.clear();
     ctx.installables.clear();
     ctx.customIntegrations.clear();
+    ctx.payments.reset();
     ctx.realtime.clearRefusal();
   };
 
@@ -124,6 +162,9 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   registerAuthRoutes(app, ctx);
   registerIntegrationRoutes(app, ctx);
   registerFunctionRoutes(app, ctx);
+  registerFunctionControlRoutes(app, ctx);
+  registerProviderRoutes(app, ctx);
+  registerPaymentControlRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerAppLogRoutes(app, ctx);
   registerControlRoutes(app, ctx, reset);
@@ -148,10 +189,12 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       if (closed) return;
       closed = true;
       ctx.agent.cancelAll();
-      await ctx.realtime.close();
+      await Promise.all([ctx.functions.close(), ctx.realtime.close()]);
       await app.close();
       db.close();
     },
     reset,
+    functions,
+    warmFunctions: () => functions.warm(),
   };
 }

@@ -1,33 +1,78 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
-import { formatPounds, type Order, PACKAGES } from '../state/order-store.ts';
+import { localHttpUrl } from '../http/local-url.ts';
+import { completedSession, expiredSession } from '../payments/checkout-session.ts';
+import { formatAmount } from '../payments/money.ts';
+import { deliverWebhook } from '../payments/webhook-delivery.ts';
+import { completedEvent } from '../payments/webhook-event.ts';
+import { type CheckoutRecord, orderStatus } from '../state/order-store.ts';
 import { escapeHtml, sendPage } from './page-shell.ts';
 
 const TITLE = 'Checkout';
+const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
-function payBody(order: Order): string {
-  const pkg = PACKAGES[order.package];
-  const name = pkg ? `${pkg.name} package` : order.package;
-  const price = `${formatPounds(order.setup_amount)} today, then ${formatPounds(order.monthly_amount)} per month`;
-  const action = `/__harness/pay/${encodeURIComponent(order.id)}`;
+/** "£799.00 today, then £199.00 per month": the one-time items' sum, then each billing period's sum. */
+export function priceLine(record: CheckoutRecord): string {
+  const { currency } = record.session;
+  let today = 0;
+  const periods = new Map<string, number>();
+  for (const item of record.line_items) {
+    const recurring = item.price.recurring;
+    if (!recurring) {
+      today += item.amount_total;
+      continue;
+    }
+    const label =
+      recurring.interval_count === 1
+        ? `per ${recurring.interval}`
+        : `every ${recurring.interval_count} ${recurring.interval}s`;
+    periods.set(label, (periods.get(label) ?? 0) + item.amount_total);
+  }
+  const repeating = [...periods]
+    .map(([label, amount]) => `${formatAmount(amount, currency)} ${label}`)
+    .join(' and ');
+  if (!repeating) return `${formatAmount(today, currency)} today`;
+  return today > 0 ? `${formatAmount(today, currency)} today, then ${repeating}` : repeating;
+}
+
+function payBody(record: CheckoutRecord, problem?: string): string {
+  const { session } = record;
+  const status = orderStatus(record);
+  const action = `/__harness/pay/${encodeURIComponent(session.id)}`;
+  const items = record.line_items
+    .map((item) => `<p class="package">${escapeHtml(item.description)}</p>`)
+    .join('\n');
+  const buyer = session.customer_email
+    ? `<p class="note">Paying as ${escapeHtml(session.customer_email)}</p>`
+    : '';
+  const cancel = session.cancel_url
+    ? `<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form>`
+    : '';
   const buttons =
-    order.status === 'open'
+    status === 'open'
       ? `<div class="actions">
 <form method="post" action="${action}/pay"><button type="submit" class="primary">Pay</button></form>
-<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form>
+${cancel}
 </div>`
-      : `<p class="error" role="alert">This checkout session is ${order.status}.</p>`;
+      : `<p class="error" role="alert">This checkout session is ${status}.</p>`;
   return `<h1>${TITLE}</h1>
 <p class="note">This is the local emulator's stand-in for the payment provider. No card is asked for and nothing is charged.</p>
-<p class="package">${escapeHtml(name)}</p>
-<p class="price">${escapeHtml(price)}</p>
-<p class="ref">Session ${escapeHtml(order.id)}</p>
+${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
+${items}
+<p class="price">${escapeHtml(priceLine(record))}</p>
+${buyer}
+<p class="ref">Session ${escapeHtml(session.id)}</p>
 ${buttons}`;
 }
 
-/** The simulated payment provider page: Pay marks the order paid, Cancel cancelled, then back to the site. */
+/**
+ * The payment-provider double's hosted page: Pay completes the session, delivers the signed
+ * `checkout.session.completed` event to the webhook function and returns to `success_url`; Cancel returns to
+ * `cancel_url`. It only ever redirects to addresses on this machine.
+ */
 export function registerPayPage(app: FastifyInstance, ctx: EmulatorContext): void {
   const { orders } = ctx.state;
+  const idOf = (params: unknown) => (params as { id: string }).id;
   const notFound = (reply: FastifyReply) =>
     sendPage(
       reply,
@@ -35,25 +80,49 @@ export function registerPayPage(app: FastifyInstance, ctx: EmulatorContext): voi
       TITLE,
       `<h1>${TITLE}</h1><p class="error" role="alert">This checkout session does not exist.</p>`,
     );
+  const offMachine = (reply: FastifyReply, record: CheckoutRecord) =>
+    sendPage(reply, 400, TITLE, payBody(record, 'This session returns to an address outside this machine.'));
 
   app.get('/__harness/pay/:id', async (request, reply) => {
-    const order = orders.get((request.params as { id: string }).id);
-    return order ? sendPage(reply, 200, TITLE, payBody(order)) : notFound(reply);
+    const record = orders.get(idOf(request.params));
+    return record ? sendPage(reply, 200, TITLE, payBody(record)) : notFound(reply);
   });
 
   app.post('/__harness/pay/:id/pay', async (request, reply) => {
-    const order = orders.get((request.params as { id: string }).id);
-    if (!order) return notFound(reply);
-    if (order.status === 'cancelled') return sendPage(reply, 409, TITLE, payBody(order));
-    orders.setStatus(order.id, 'paid');
-    return reply.redirect(`${order.origin}/PaymentSuccess?session_id=${encodeURIComponent(order.id)}`, 303);
+    const id = idOf(request.params);
+    const record = orders.get(id);
+    if (!record) return notFound(reply);
+    const target = localHttpUrl(record.session.success_url.split(SESSION_ID_PLACEHOLDER).join(id));
+    if (!target) return offMachine(reply, record);
+    const status = orderStatus(record);
+    // A second press (or a reload of the form post) returns to the site without paying or notifying twice.
+    if (status === 'paid') return reply.redirect(target.href, 303);
+    if (status !== 'open') return sendPage(reply, 409, TITLE, payBody(record));
+    let paidNow = false;
+    orders.update(id, (current) => {
+      if (orderStatus(current) !== 'open') return null;
+      paidNow = true;
+      const session = completedSession(current.session);
+      const event = completedEvent(session, current.api_version);
+      return { ...current, session, webhook: { event_id: event.id, payload: event.payload, attempts: [] } };
+    });
+    if (paidNow) await deliverWebhook(ctx, id);
+    return reply.redirect(target.href, 303);
   });
 
   app.post('/__harness/pay/:id/cancel', async (request, reply) => {
-    const order = orders.get((request.params as { id: string }).id);
-    if (!order) return notFound(reply);
-    if (order.status === 'paid') return sendPage(reply, 409, TITLE, payBody(order));
-    orders.setStatus(order.id, 'cancelled');
-    return reply.redirect(`${order.origin}/Pricing`, 303);
+    const id = idOf(request.params);
+    const record = orders.get(id);
+    if (!record) return notFound(reply);
+    const target = record.session.cancel_url ? localHttpUrl(record.session.cancel_url) : null;
+    if (!target) return offMachine(reply, record);
+    const status = orderStatus(record);
+    if (status === 'paid' || status === 'expired') return sendPage(reply, 409, TITLE, payBody(record));
+    orders.update(id, (current) =>
+      orderStatus(current) === 'open'
+        ? { ...current, cancelled: true, session: expiredSession(current.session) }
+        : null,
+    );
+    return reply.redirect(target.href, 303);
   });
 }

@@ -1,0 +1,57 @@
+import { PROVIDER_SECRET_KEY, WEBHOOK_SECRET } from '../payments/provider-config.ts';
+
+/** What Deno itself needs from the harness's environment (its cache, a proxy, certificates); nothing else passes. */
+const PASSED_THROUGH = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'DENO_DIR',
+  'XDG_CACHE_HOME',
+  'NPM_CONFIG_REGISTRY',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'SSL_CERT_FILE',
+];
+
+export interface FunctionEnvOptions {
+  /** The emulator's own address: functions reach the payment double there. */
+  ownUrl: string;
+  siteOrigin: string;
+  agencyEmail: string;
+  /** More variables (tests); they win over the defaults. */
+  extra?: Record<string, string>;
+}
+
+/**
+ * A function's environment, built from scratch: the variables of the checkout contract (the double's keys and
+ * address, the site's origin, the agency's e-mail) and what Deno needs to run and fetch `npm:` packages.
+ */
+export function functionEnv(opts: FunctionEnvOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of PASSED_THROUGH) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  // A proxy must never see the calls between the function and the emulator.
+  for (const key of ['NO_PROXY', 'no_proxy']) if (env[key]) env[key] = `${env[key]},127.0.0.1,localhost,::1`;
+  const own = new URL(opts.ownUrl);
+  return {
+    ...env,
+    NO_COLOR: '1',
+    DENO_NO_UPDATE_CHECK: '1',
+    STRIPE_SECRET_KEY: PROVIDER_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: own.hostname,
+    STRIPE_API_PORT: own.port || '80',
+    STRIPE_API_PROTOCOL: 'http',
+    SITE_ORIGIN: opts.siteOrigin,
+    AGENCY_EMAIL: opts.agencyEmail,
+    ...opts.extra,
+  };
+}

@@ -1,0 +1,216 @@
+import type { FormValue } from './form-decode.ts';
+import { KNOWN_PRICES, type PriceInfo } from './known-prices.ts';
+import { invalidRequest } from './provider-error.ts';
+
+export type CheckoutMode = 'payment' | 'subscription';
+
+export interface LineItemInput {
+  price: PriceInfo;
+  quantity: number;
+}
+
+/** A validated `POST /v1/checkout/sessions`. */
+export interface SessionInput {
+  mode: CheckoutMode;
+  lineItems: LineItemInput[];
+  currency: string;
+  successUrl: string;
+  cancelUrl: string | null;
+  customerEmail: string | null;
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+}
+
+// Parameters the real API takes that change nothing in the double: accepted so that a function using them still
+// works locally. Anything else is refused, like the real API refuses an unknown parameter.
+const ACCEPTED_AND_IGNORED = new Set([
+  'allow_promotion_codes',
+  'automatic_tax',
+  'billing_address_collection',
+  'consent_collection',
+  'custom_text',
+  'customer_creation',
+  'expand',
+  'locale',
+  'payment_method_types',
+  'phone_number_collection',
+  'submit_type',
+  'subscription_data',
+  'payment_intent_data',
+  'tax_id_collection',
+  'ui_mode',
+]);
+const KNOWN = new Set([
+  'mode',
+  'line_items',
+  'success_url',
+  'cancel_url',
+  'customer_email',
+  'client_reference_id',
+  'metadata',
+  ...ACCEPTED_AND_IGNORED,
+]);
+const INTERVALS = new Set(['day', 'week', 'month', 'year']);
+const MAX_LINE_ITEMS = 100;
+const MAX_UNIT_AMOUNT = 99_999_999;
+const MAX_QUANTITY = 999_999;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Obj = { [key: string]: FormValue };
+const isObj = (v: FormValue | undefined): v is Obj =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function text(value: FormValue | undefined, param: string, required: boolean): string | null {
+  if (value === undefined || value === '') {
+    if (required) throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
+    return null;
+  }
+  if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${param} must be text`, param);
+  return value;
+}
+
+function integer(value: FormValue | undefined, param: string, min: number, max: number): number {
+  const raw = text(value, param, true)!;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw invalidRequest(`Invalid integer: ${raw.slice(0, 40)} (${param} must be ${min} to ${max})`, param);
+  return Number(raw);
+}
+
+function url(value: FormValue | undefined, param: string, required: boolean): string | null {
+  const raw = text(value, param, required);
+  if (raw === null) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = raw.length <= 5000 ? new URL(raw) : null;
+  } catch {}
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw invalidRequest('Not a valid URL', param, 'url_invalid');
+  return raw;
+}
+
+function priceOf(item: Obj, at: string): PriceInfo {
+  if (item.price !== undefined && item.price_data !== undefined)
+    throw invalidRequest('You may only specify one of these parameters: price, price_data.', `${at}[price]`);
+  if (item.price !== undefined) {
+    const id = text(item.price, `${at}[price]`, true)!;
+    const known = KNOWN_PRICES[id];
+    if (!known || !Object.hasOwn(KNOWN_PRICES, id))
+      throw invalidRequest(`No such price: '${id.slice(0, 100)}'`, `${at}[price]`, 'resource_missing');
+    return { id, ...known };
+  }
+  const data = item.price_data;
+  if (!isObj(data))
+    throw invalidRequest(
+      'You must specify either price or price_data.',
+      `${at}[price_data]`,
+      'parameter_missing',
+    );
+  const currency = text(data.currency, `${at}[price_data][currency]`, true)!.toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency))
+    throw invalidRequest(`Invalid currency: ${currency.slice(0, 20)}`, `${at}[price_data][currency]`);
+  const unitAmount = integer(data.unit_amount, `${at}[price_data][unit_amount]`, 0, MAX_UNIT_AMOUNT);
+  if (!isObj(data.product_data))
+    throw invalidRequest(
+      'Missing required param: product_data (the double knows no product ids).',
+      `${at}[price_data][product_data]`,
+      'parameter_missing',
+    );
+  const name = text(data.product_data.name, `${at}[price_data][product_data][name]`, true)!.slice(0, 250);
+  let recurring: PriceInfo['recurring'] = null;
+  if (data.recurring !== undefined) {
+    if (!isObj(data.recurring)) throw invalidRequest('Invalid object', `${at}[price_data][recurring]`);
+    const interval = text(data.recurring.interval, `${at}[price_data][recurring][interval]`, true)!;
+    if (!INTERVALS.has(interval))
+      throw invalidRequest(
+        `Invalid recurring interval: must be one of day, week, month or year`,
+        `${at}[price_data][recurring][interval]`,
+      );
+    const count =
+      data.recurring.interval_count === undefined
+        ? 1
+        : integer(data.recurring.interval_count, `${at}[price_data][recurring][interval_count]`, 1, 365);
+    recurring = { interval: interval as 'month', interval_count: count };
+  }
+  return { id: 'price_inline', product_name: name, unit_amount: unitAmount, currency, recurring };
+}
+
+function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode): LineItemInput[] {
+  if (value === undefined)
+    throw invalidRequest(
+      `Missing required param: line_items (required in ${mode} mode).`,
+      'line_items',
+      'parameter_missing',
+    );
+  if (!Array.isArray(value) || value.length === 0) throw invalidRequest('Invalid array', 'line_items');
+  if (value.length > MAX_LINE_ITEMS)
+    throw invalidRequest(`line_items may hold at most ${MAX_LINE_ITEMS} items`, 'line_items');
+  return value.map((item, i) => {
+    const at = `line_items[${i}]`;
+    if (!isObj(item)) throw invalidRequest('Invalid object', at);
+    const price = priceOf(item, at);
+    const quantity = integer(item.quantity, `${at}[quantity]`, 1, MAX_QUANTITY);
+    if (mode === 'payment' && price.recurring)
+      throw invalidRequest(
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+        `${at}[price_data][recurring]`,
+      );
+    return { price, quantity };
+  });
+}
+
+function metadataOf(value: FormValue | undefined): Record<string, string> {
+  if (value === undefined || value === '') return {};
+  if (!isObj(value)) throw invalidRequest('Invalid object', 'metadata');
+  const entries = Object.entries(value);
+  if (entries.length > 50) throw invalidRequest('Metadata may hold at most 50 keys', 'metadata');
+  const out: Record<string, string> = {};
+  for (const [key, v] of entries) {
+    if (key.length > 40)
+      throw invalidRequest('Metadata keys may be at most 40 characters', `metadata[${key}]`);
+    if (typeof v !== 'string' || v.length > 500)
+      throw invalidRequest('Metadata values must be text of at most 500 characters', `metadata[${key}]`);
+    if (v !== '') out[key] = v;
+  }
+  return out;
+}
+
+/** Validates the decoded body of `POST /v1/checkout/sessions` the way the provider does; throws a `ProviderError`. */
+export function parseSessionParams(params: Obj): SessionInput {
+  for (const key of Object.keys(params))
+    if (!KNOWN.has(key)) throw invalidRequest(`Received unknown parameter: ${key.slice(0, 100)}`, key);
+  const mode = text(params.mode, 'mode', true)!;
+  if (mode !== 'payment' && mode !== 'subscription')
+    throw invalidRequest(
+      `Invalid mode: must be one of payment or subscription (setup mode is not simulated)`,
+      'mode',
+    );
+  const lineItems = lineItemsOf(params.line_items, mode);
+  const currency = lineItems[0]!.price.currency;
+  if (lineItems.some((item) => item.price.currency !== currency))
+    throw invalidRequest('All line items must use the same currency.', 'line_items');
+  if (mode === 'subscription' && !lineItems.some((item) => item.price.recurring))
+    throw invalidRequest(
+      'You must provide at least one recurring price in `subscription` mode when using prices.',
+      'line_items',
+    );
+  const customerEmail = text(params.customer_email, 'customer_email', false);
+  if (customerEmail !== null && (customerEmail.length > 512 || !EMAIL.test(customerEmail)))
+    throw invalidRequest(
+      `Invalid email address: ${customerEmail.slice(0, 100)}`,
+      'customer_email',
+      'email_invalid',
+    );
+  const clientReferenceId = text(params.client_reference_id, 'client_reference_id', false);
+  if (clientReferenceId !== null && clientReferenceId.length > 200)
+    throw invalidRequest('client_reference_id may be at most 200 characters', 'client_reference_id');
+  return {
+    mode,
+    lineItems,
+    currency,
+    successUrl: url(params.success_url, 'success_url', true)!,
+    cancelUrl: url(params.cancel_url, 'cancel_url', false),
+    customerEmail,
+    clientReferenceId,
+    metadata: metadataOf(params.metadata),
+  };
+}
