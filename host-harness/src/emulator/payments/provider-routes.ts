@@ -74,7 +74,13 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
   const findSession = (id: string) => {
     const record = state.orders.get(id);
     if (!record)
-      throw invalidRequest(`No such checkout.session: '${id.slice(0, 100)}'`, 'session', 'resource_missing');
+      throw new ProviderError(
+        404,
+        'invalid_request_error',
+        `No such checkout.session: '${id.slice(0, 100)}'`,
+        'session',
+        'resource_missing',
+      );
     return record;
   };
 
