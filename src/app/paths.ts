@@ -33,11 +33,15 @@ export const navPages = [
   'Pricing',
 ] as const satisfies PageName[];
 
+const SLASH = 0x2f;
 const byLowerName = new Map<string, PageName>(pageNames.map((name) => [name.toLowerCase(), name]));
 
 /** The canonical page name of a path (`/` and `/index` → Index; `/pricing/` → Pricing), or null for any other path. */
 export function pageNameForPath(path: string): PageName | null {
-  const trimmed = path.replace(/\/+$/, '');
+  // A loop, not /\/+$/: that regular expression backtracks quadratically on a long run of slashes followed by anything.
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  const trimmed = path.slice(0, end);
   if (trimmed === '') return 'Index';
   if (!trimmed.startsWith('/') || trimmed.indexOf('/', 1) !== -1) return null;
   return byLowerName.get(trimmed.slice(1).toLowerCase()) ?? null;

@@ -9,6 +9,7 @@ import { extname, join, sep } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { pageNameForPath } from '../../../src/app/paths.ts';
 import type { SiteConfig } from '../../../src/site-config-types.ts';
+import { foreignHostMessage, isOwnHost } from '../http-shared/loopback-host.ts';
 import { resolveStaticFile } from '../http-shared/static-file.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -31,6 +32,10 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.map']);
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+/** No page or asset path is longer; a longer one gets 414 before any work is done on it. */
+export const MAX_PATH_LENGTH = 2_048;
+/** The whole request target (path and query; a launch URL carries a token and return addresses): 414 beyond. */
+export const MAX_URL_LENGTH = 14_336;
 
 export interface SiteServerOptions {
   distDir: string;
@@ -103,13 +108,33 @@ export function createSiteServer({ distDir, config, compress = true }: SiteServe
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
+  const refuse = (
+    res: ServerResponse,
+    status: number,
+    message: string,
+    extra: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, { ...extra, ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(message);
+  };
+
+  // Every step below is linear in the (bounded) length of the URL: one request costs microseconds, however hostile.
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Method Not Allowed');
-      return;
+    // DNS rebinding: a page on another site that points its own name at this machine still sends that name.
+    if (!isOwnHost(req.headers.host, req.socket.localPort))
+      return refuse(res, 403, foreignHostMessage(req.headers.host, req.socket.localPort));
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return refuse(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (url.length > MAX_URL_LENGTH || pathname.length > MAX_PATH_LENGTH) {
+      return refuse(
+        res,
+        414,
+        `The address is too long (paths ${MAX_PATH_LENGTH} characters at most, whole addresses ${MAX_URL_LENGTH})`,
+      );
     }
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const page = pageNameForPath(pathname);
     if (page) return send(req, res, pageFile(page), 200);
     const file = resolveStaticFile(distDir, pathname);

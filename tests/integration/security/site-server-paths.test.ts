@@ -1,0 +1,129 @@
+/**
+ * Issue 15, findings 2 and 5 on the site server (:4401): a foreign Host is refused (DNS rebinding), path handling is
+ * linear (a run of slashes used to cost quadratic time in a regular expression), and what one request may cost is
+ * bounded (414 past 2,048 characters of path or 14 KB of address). Real HTTP against an in-process server.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSiteServer,
+  MAX_PATH_LENGTH,
+  MAX_URL_LENGTH,
+} from '../../../host-harness/src/site/site-server.ts';
+import { testSiteConfig } from '../../../scripts/site-config.ts';
+import { rawStatus, request } from './raw-http.ts';
+
+let dist: string;
+let base: string;
+let port: number;
+let close: () => void;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'site-paths-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><h1>Index page</h1>');
+  writeFileSync(join(dist, 'Pricing.html'), '<!doctype html><h1>Pricing page</h1>');
+  writeFileSync(join(dist, '404.html'), '<!doctype html><h1>Page Not Found</h1>');
+  writeFileSync(join(dist, 'remoteEntry.js'), 'var remote = 1;');
+  const server = createSiteServer({ distDir: dist, config: testSiteConfig });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  close = () => server.close();
+});
+
+afterAll(() => {
+  close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** Wall time and this process's CPU time (server and client share it) of one request. */
+async function measured(path: string) {
+  const cpu = process.cpuUsage();
+  const answer = await request(base, { path });
+  const used = process.cpuUsage(cpu);
+  return { ...answer, cpuMs: (used.user + used.system) / 1000 };
+}
+
+describe('the site server refuses a foreign Host', () => {
+  it('answers its loopback names with its port (as the browser, the tests and the benchmark address it)', async () => {
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `LOCALHOST:${port}`]) {
+      const answer = await request(base, { path: '/Pricing', headers: { host } });
+      expect(answer.status, host).toBe(200);
+    }
+  });
+
+  it('refuses any other Host with 403 and a clear message, on pages and assets alike', async () => {
+    for (const path of ['/', '/Pricing', '/remoteEntry.js', '/nope']) {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `localhost:${port + 1}`,
+        `localhost.:${port}`,
+        'localhost',
+      ]) {
+        const answer = await request(base, { path, headers: { host } });
+        expect(answer.status, `${host} ${path}`).toBe(403);
+        expect(answer.text).toMatch(/DNS rebinding/);
+        expect(answer.text).not.toContain('Pricing page');
+        expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      }
+    }
+    const noHost = await rawStatus(base, 'GET /Pricing HTTP/1.0\r\nConnection: close\r\n\r\n');
+    expect(noHost.status).toBe(403);
+  });
+});
+
+describe('path handling is linear and bounded', () => {
+  it('a 100,000-slash path is answered at once (< 50 ms), without reaching the page logic', async () => {
+    await measured('/'); // warm the connection code
+    const answer = await measured(`${'/'.repeat(100_000)}x`);
+    console.log(
+      `100,000 slashes: ${answer.status} in ${answer.ms.toFixed(1)} ms (CPU ${answer.cpuMs.toFixed(1)} ms)`,
+    );
+    expect([414, 431]).toContain(answer.status);
+    expect(answer.ms).toBeLessThan(50);
+  });
+
+  it.each([2_000, 8_000, 14_000])('%i slashes then a name: answered in < 50 ms', async (slashes) => {
+    const answer = await measured(`${'/'.repeat(slashes)}x`);
+    console.log(
+      `${slashes} slashes: ${answer.status} in ${answer.ms.toFixed(1)} ms (CPU ${answer.cpuMs.toFixed(1)} ms)`,
+    );
+    expect(answer.status).toBe(slashes > MAX_PATH_LENGTH ? 414 : 404);
+    expect(answer.ms).toBeLessThan(50);
+  });
+
+  it('414 with a message past the path limit or the address limit; up to them, pages as usual', async () => {
+    const longPath = await request(base, { path: `/${'a'.repeat(MAX_PATH_LENGTH)}` });
+    expect(longPath.status).toBe(414);
+    expect(longPath.text).toMatch(/too long/);
+    expect((await request(base, { path: `/${'a'.repeat(MAX_PATH_LENGTH - 1)}` })).status).toBe(404);
+    const launch = `/Pricing?access_token=${'t'.repeat(64)}&from_url=${'u'.repeat(12_000)}`;
+    expect((await request(base, { path: launch })).status).toBe(200);
+    const huge = await request(base, { path: `/Pricing?q=${'q'.repeat(MAX_URL_LENGTH)}` });
+    expect(huge.status).toBe(414);
+    expect((await request(base, { path: `/Pricing${'/'.repeat(30)}` })).status).toBe(200);
+  });
+
+  it('200 hostile long paths in parallel do not stall a normal request', async () => {
+    const hostile = Array.from({ length: 200 }, (_, i) =>
+      request(base, { path: `${'/'.repeat(14_000 + i)}x` }).catch(() => null),
+    );
+    const started = performance.now();
+    const normal = await request(base, { path: '/Pricing' });
+    const normalMs = performance.now() - started;
+    const answers = await Promise.all(hostile);
+    const allMs = performance.now() - started;
+    console.log(
+      `normal request during 200 hostile ones: ${normalMs.toFixed(1)} ms; all answered in ${allMs.toFixed(0)} ms`,
+    );
+    expect(normal.status).toBe(200);
+    expect(normal.text).toContain('Pricing page');
+    expect(answers.every((a) => a?.status === 414)).toBe(true);
+    expect(normalMs).toBeLessThan(1_000);
+    expect(allMs).toBeLessThan(3_000);
+  });
+});

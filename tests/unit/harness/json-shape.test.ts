@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  jsonShapeProblem,
+  MAX_JSON_DEPTH,
+  MAX_JSON_KEYS,
+  MAX_JSON_OBJECT_KEYS,
+  parseBoundedJson,
+} from '../../../host-harness/src/emulator/http/json-shape.ts';
+
+const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{"a":1}${'}'.repeat(depth - 1)}`;
+const object = (keys: number) => `{${Array.from({ length: keys }, (_, i) => `"k${i}":0`).join(',')}}`;
+
+describe('jsonShapeProblem', () => {
+  it(`allows ${MAX_JSON_DEPTH} levels and refuses one more, of objects or arrays`, () => {
+    expect(jsonShapeProblem(nested(MAX_JSON_DEPTH))).toBeNull();
+    expect(jsonShapeProblem(nested(MAX_JSON_DEPTH + 1))).toMatch(/nested more than 32 levels/);
+    expect(jsonShapeProblem(`${'['.repeat(33)}${']'.repeat(33)}`)).toMatch(/nested/);
+    expect(jsonShapeProblem(`${'['.repeat(16)}${']'.repeat(16)}`.repeat(1_000))).toBeNull();
+  });
+
+  it('counts keys per object and in all', () => {
+    expect(jsonShapeProblem(object(MAX_JSON_OBJECT_KEYS))).toBeNull();
+    expect(jsonShapeProblem(object(MAX_JSON_OBJECT_KEYS + 1))).toMatch(/an object with more than 10000 keys/);
+    const many = (n: number) => `[${Array(n).fill('{"a":1}').join(',')}]`;
+    expect(jsonShapeProblem(many(MAX_JSON_KEYS))).toBeNull();
+    expect(jsonShapeProblem(many(MAX_JSON_KEYS + 1))).toMatch(/more than 100000 keys in all/);
+  });
+
+  it('ignores brackets, colons and escaped quotes inside strings', () => {
+    const text = JSON.stringify({ s: `${'{['.repeat(100)}${':'.repeat(20_000)}"\\"{[` });
+    expect(jsonShapeProblem(text)).toBeNull();
+  });
+
+  it('is linear: a megabyte of brackets is judged in milliseconds', () => {
+    const started = performance.now();
+    expect(jsonShapeProblem('['.repeat(1_000_000))).not.toBeNull();
+    expect(jsonShapeProblem(`"${'x'.repeat(1_000_000)}"`)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('parseBoundedJson', () => {
+  it('throws 400 invalid_body for a shape problem and invalid_json for bad syntax', () => {
+    expect(() => parseBoundedJson(nested(40))).toThrow(
+      expect.objectContaining({ status: 400, code: 'invalid_body' }),
+    );
+    expect(() => parseBoundedJson('{"a":')).toThrow(
+      expect.objectContaining({ status: 400, code: 'invalid_json' }),
+    );
+    expect(parseBoundedJson('{"a":[1,{"b":null}]}')).toEqual({ a: [1, { b: null }] });
+  });
+});
