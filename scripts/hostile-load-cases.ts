@@ -24,6 +24,14 @@ export const CATEGORIES = [
   'oversized-headers',
   'hostile-auth',
   'raw-http',
+  // Issue 15: the harness's own perimeter and inputs that used to end in a 500 or half-stored data.
+  'foreign-host',
+  'cross-origin-control',
+  'foreign-socket',
+  'register-owned-fields',
+  'json-bounds',
+  'batch-one-bad',
+  'long-slash-paths',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -39,7 +47,15 @@ export interface HostileRequest {
   body?: string | Buffer;
   /** Bytes written as-is to a TCP socket instead of an HTTP request (`method`/`path` are only for the report). */
   raw?: string;
+  /** Which server: the harness (emulator, default) or the site server (plain-text answers). */
+  target?: 'harness' | 'site';
   expect: Expectation;
+  /** The exact statuses that are right (stricter than `expect`). */
+  statuses?: number[];
+  /** The answer's text must match (e.g. the error code of a refusal). */
+  answerMatches?: RegExp;
+  /** A follow-up of the same category sent after a 2xx (e.g. register, then read the code, then verify it). */
+  next?(body: unknown): HostileRequest | null;
   /** Checks a 2xx answer (and records acknowledged writes); returns a violation message, or null. */
   onSuccess?(body: unknown): string | null;
   /** Runs once the request settled, whatever the answer. */
@@ -119,6 +135,13 @@ export interface CaseContext {
   userToken: string;
   ledger: WriteLedger;
   nextSeq(): number;
+  /** Ports the servers listen on (Host headers name them). */
+  harnessPort: number;
+  sitePort: number;
+  /** The collection the all-or-nothing bulk writes go to. */
+  batchEntity: string;
+  /** What all-or-nothing batches the emulator acknowledged: read back at the end. */
+  batches: { analyticsEvents: number; bulkRecords: number };
 }
 
 export const json = { 'content-type': 'application/json' };

@@ -22,7 +22,16 @@ import {
   validWrite,
   WriteLedger,
 } from './hostile-load-cases.ts';
-import { type Answer, send } from './hostile-load-http.ts';
+import { send } from './hostile-load-http.ts';
+import { batchOneBad, jsonBounds, registerOwnedFields, verifyBatches } from './hostile-load-inputs.ts';
+import { judge } from './hostile-load-judge.ts';
+import {
+  crossOriginControl,
+  foreignHost,
+  foreignSocket,
+  longSlashPaths,
+  startSiteServer,
+} from './hostile-load-perimeter.ts';
 import {
   badContentTypes,
   badMethods,
@@ -62,6 +71,7 @@ const APP = 'local-app';
 const ENTITY = 'HostileLoadItem';
 const VICTIM = 'HostileVictim';
 const REGEX_TARGETS = 'HostileRegex';
+const BATCHES = 'HostileBatch';
 
 /** Weights of the mix: about a quarter valid writes, the rest hostile. */
 const MIX: [Category, number, (ctx: CaseContext) => HostileRequest][] = [
@@ -83,6 +93,13 @@ const MIX: [Category, number, (ctx: CaseContext) => HostileRequest][] = [
   ['oversized-headers', 3, oversizedHeaders],
   ['hostile-auth', 4, hostileAuth],
   ['raw-http', 2, rawHttp],
+  ['foreign-host', 4, foreignHost],
+  ['cross-origin-control', 4, crossOriginControl],
+  ['foreign-socket', 2, foreignSocket],
+  ['register-owned-fields', 1, registerOwnedFields],
+  ['json-bounds', 2, jsonBounds],
+  ['batch-one-bad', 3, batchOneBad],
+  ['long-slash-paths', 3, longSlashPaths],
 ];
 const TOTAL_WEIGHT = MIX.reduce((sum, [, w]) => sum + w, 0);
 
@@ -93,21 +110,6 @@ function draw(ctx: CaseContext): HostileRequest {
     if (roll < 0) return make(ctx);
   }
   return MIX[0]![2](ctx);
-}
-
-/** A violation for an answer of the wrong class, or null. */
-function judge(request: HostileRequest, answer: Answer, slowMs: number): string | null {
-  if (answer.status === 0) return `no answer: ${answer.error}`;
-  if (answer.status >= 500) return `answered ${answer.status}: ${answer.text.slice(0, 160)}`;
-  if (answer.ms > slowMs) return `took ${Math.round(answer.ms)} ms`;
-  const ok = answer.status >= 200 && answer.status < 300;
-  if (request.expect === '4xx' && (answer.status < 400 || answer.status > 499))
-    return `expected a 4xx, got ${answer.status}: ${answer.text.slice(0, 160)}`;
-  if (request.expect === '2xx' && !ok)
-    return `expected a 2xx, got ${answer.status}: ${answer.text.slice(0, 160)}`;
-  if (request.expect === '4xx' && !/"message"/.test(answer.text) && request.method !== 'HEAD' && !request.raw)
-    return `a ${answer.status} without a message: ${answer.text.slice(0, 120)}`;
-  return null;
 }
 
 async function call(
@@ -144,6 +146,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
   process.on('unhandledRejection', uncaught);
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).join();
   let emulator: Emulator | null = await createEmulator({ dataDir, quiet: true });
+  const site = await startSiteServer(path.join(dataDir, 'site'));
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const base = await emulator.listen({ port: 0, host: '127.0.0.1' });
@@ -170,6 +173,10 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
       userToken: token,
       ledger,
       nextSeq: () => ++seq,
+      harnessPort: Number(new URL(base).port),
+      sitePort: Number(new URL(site.url).port),
+      batchEntity: BATCHES,
+      batches: { analyticsEvents: 0, bulkRecords: 0 },
     };
     await call(base, agent, 'POST', `/api/apps/${APP}/entities/${REGEX_TARGETS}/bulk`, token, [
       { s: `${'a'.repeat(40)}!` },
@@ -185,6 +192,9 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     const byCategory: Record<string, Record<string, number>> = Object.fromEntries(
       CATEGORIES.map((c) => [c, {}]),
     );
+    const outcomes: Record<string, { tried: number; passed: number }> = Object.fromEntries(
+      CATEGORIES.map((c) => [c, { tried: 0, passed: 0 }]),
+    );
     const latencies: number[] = [];
     let sent = 0;
     const started = performance.now();
@@ -192,26 +202,31 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     const worker = async () => {
       while (sent < requests && performance.now() < deadline) {
         sent++;
-        const request = draw(ctx);
-        const answer = await send(base, agent, request);
-        latencies.push(answer.ms);
-        const counts = byCategory[request.category]!;
-        counts[answer.status] = (counts[answer.status] ?? 0) + 1;
-        let problem = judge(request, answer, slowMs);
-        if (!problem && answer.status >= 200 && answer.status < 300 && request.onSuccess) {
+        // A request, then its follow-ups (sent after a 2xx; they count in their category, not in `requests`).
+        for (let request: HostileRequest | null = draw(ctx); request; ) {
+          const answer = await send(request.target === 'site' ? site.url : base, agent, request);
+          latencies.push(answer.ms);
+          const counts = byCategory[request.category]!;
+          counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+          let problem = judge(request, answer, slowMs);
           let parsed: unknown = answer.text;
           try {
             parsed = JSON.parse(answer.text);
           } catch {}
-          problem = request.onSuccess(parsed);
+          const success = !problem && answer.status >= 200 && answer.status < 300;
+          if (success && request.onSuccess) problem = request.onSuccess(parsed);
+          request.onSettled?.();
+          const outcome = outcomes[request.category]!;
+          outcome.tried++;
+          if (!problem) outcome.passed++;
+          else
+            violations.push({
+              category: request.category,
+              label: `${request.label} (${request.method} ${request.path.slice(0, 80)})`,
+              detail: problem,
+            });
+          request = success && !problem && request.next ? request.next(parsed) : null;
         }
-        request.onSettled?.();
-        if (problem)
-          violations.push({
-            category: request.category,
-            label: `${request.label} (${request.method} ${request.path.slice(0, 80)})`,
-            detail: problem,
-          });
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
@@ -226,6 +241,8 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
 
     const live = await verifyLedger(base, agent, ctx, 'live');
     violations.push(...live.violations);
+    const databaseFile = path.join(dataDir, DATABASE_FILE);
+    violations.push(...(await verifyBatches(base, agent, ctx, databaseFile, 'live')));
     await emulator.close();
     emulator = await createEmulator({ dataDir, quiet: true });
     const restartedBase = await emulator.listen({ port: 0, host: '127.0.0.1' });
@@ -239,16 +256,18 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
         label: 'login after restart',
         detail: `status ${relogin.status}`,
       });
-    const restarted = await verifyLedger(
-      restartedBase,
-      agent,
-      { ...ctx, userToken: (relogin.body as { access_token?: string }).access_token ?? token },
-      'after restart',
-    );
+    const restartedCtx = {
+      ...ctx,
+      userToken: (relogin.body as { access_token?: string }).access_token ?? token,
+    };
+    const restarted = await verifyLedger(restartedBase, agent, restartedCtx, 'after restart');
     violations.push(...restarted.violations);
+    violations.push(
+      ...(await verifyBatches(restartedBase, agent, restartedCtx, databaseFile, 'after restart')),
+    );
     await emulator.close();
     emulator = null;
-    const db = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    const db = new Database(databaseFile, { readonly: true });
     const databaseIntegrity = String(db.pragma('integrity_check', { simple: true }));
     db.close();
     if (databaseIntegrity !== 'ok')
@@ -263,6 +282,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
       requestsPerSecond: Math.round((sent / durationMs) * 1000),
       concurrency,
       byCategory,
+      outcomes,
       serverErrors: statuses.filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0),
       noAnswer: statuses.filter(([s]) => s === '0').reduce((n, [, c]) => n + c, 0),
       latencyMs: {
@@ -284,6 +304,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     process.off('uncaughtException', uncaught);
     process.off('unhandledRejection', uncaught);
     agent.destroy();
+    site.close();
     await emulator?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

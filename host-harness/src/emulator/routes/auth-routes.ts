@@ -141,14 +141,17 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const address = email(body(request));
     const account = state.accounts.byEmail(address);
     if (account && !account.verified) {
-      const code = state.accounts.issueOtp(address);
-      state.outbox.add({
-        kind: 'otp',
-        to: address,
-        subject: 'Your new verification code',
-        body: `Your code is ${code}`,
-        code,
-      });
+      // The new code and its e-mail together: a code nobody was told about would lock the account out.
+      state.db.transaction(() => {
+        const code = state.accounts.issueOtp(address);
+        state.outbox.add({
+          kind: 'otp',
+          to: address,
+          subject: 'Your new verification code',
+          body: `Your code is ${code}`,
+          code,
+        });
+      })();
     }
     // Same answer whether or not the account exists: no account enumeration.
     return { success: true };
@@ -159,14 +162,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const address = email(body(request));
     const account = state.accounts.byEmail(address);
     if (account) {
-      const token = state.accounts.issueResetToken(account.id);
-      state.outbox.add({
-        kind: 'password_reset',
-        to: address,
-        subject: 'Reset your password',
-        body: `Your reset token is ${token}`,
-        reset_token: token,
-      });
+      state.db.transaction(() => {
+        const token = state.accounts.issueResetToken(account.id);
+        state.outbox.add({
+          kind: 'password_reset',
+          to: address,
+          subject: 'Reset your password',
+          body: `Your reset token is ${token}`,
+          reset_token: token,
+        });
+      })();
     }
     return { success: true };
   });
@@ -176,11 +181,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const data = body(request);
     const token = text(data, 'reset_token', 200);
     const secret = password(data, 'new_password');
-    const accountId = state.accounts.consumeResetToken(token);
+    // Hashed first (it awaits), then the token is used, the password set and old sessions revoked in one transaction:
+    // a failure anywhere leaves the token usable and the old password in place.
+    const hash = await hashPassword(secret);
+    const accountId = state.db.transaction(() => {
+      const id = state.accounts.consumeResetToken(token);
+      if (id) {
+        state.accounts.setPasswordHash(id, hash);
+        state.accounts.revokeTokens(id);
+      }
+      return id;
+    })();
     if (!accountId)
       throw new BadRequestError('The reset token is not valid or has expired', 'invalid_reset_token');
-    state.accounts.setPasswordHash(accountId, await hashPassword(secret));
-    state.accounts.revokeTokens(accountId);
     return { success: true };
   });
 

@@ -18,7 +18,7 @@ export type Message = Record<string, unknown> & { id: string; role: string; crea
 export class ConversationStore {
   private readonly stmts;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.stmts = {
       insert: db.prepare('INSERT INTO conversations (id, app_id, owner, data) VALUES (?, ?, ?, ?)'),
       get: db.prepare('SELECT owner, data FROM conversations WHERE id = ? AND app_id = ?'),
@@ -73,11 +73,14 @@ export class ConversationStore {
 
   addMessage(conversation: Conversation, message: Record<string, unknown> & { role: string }): Message {
     const stored: Message = { ...message, id: newId(), created_date: nowIso() };
-    this.stmts.addMessage.run(conversation.id, JSON.stringify(stored));
-    this.stmts.touch.run(
-      JSON.stringify({ ...conversation, updated_date: stored.created_date }),
-      conversation.id,
-    );
+    // The message and the conversation's updated_date change together or not at all.
+    this.db.transaction(() => {
+      this.stmts.addMessage.run(conversation.id, JSON.stringify(stored));
+      this.stmts.touch.run(
+        JSON.stringify({ ...conversation, updated_date: stored.created_date }),
+        conversation.id,
+      );
+    })();
     return stored;
   }
 }
