@@ -211,11 +211,11 @@ const cases: Case[] = [
     400,
   ],
   [
-    'createCheckout with an array body',
+    'a function name that could leave the functions folder',
     'POST',
-    () => `/api/apps/${APP}/functions/createCheckout`,
-    () => ({ body: ['gold'] }),
-    400,
+    () => `/api/apps/${APP}/functions/..%2F..%2Fbase44`,
+    () => ({ body: { packageName: 'gold' } }),
+    404,
   ],
   [
     'a message with numeric content',

@@ -75,7 +75,7 @@ describe('@base44/sdk 0.8.50 against the emulator', () => {
     const base44 = client({ functionsVersion: 'v3' });
     await base44.auth.loginViaEmailPassword('user@example.com', 'user1234');
     const { data } = await base44.functions.invoke('createCheckout', { packageName: 'gold' });
-    expect(data.url).toMatch(new RegExp(`^${h.url}/__harness/pay/cs_test_[A-Za-z0-9]{32}$`));
+    expect(data.url).toMatch(new RegExp(`^${h.url}/__harness/pay/cs_test_[A-Za-z0-9]{58}$`));
     await base44.integrations.Core.SendEmail({ to: 'team@example.com', subject: 'New lead', body: 'Hello' });
     await base44.appLogs.logUserInApp('Pricing');
     const outbox = (await h.call('GET', '/__harness/outbox')).body;
@@ -84,8 +84,13 @@ describe('@base44/sdk 0.8.50 against the emulator', () => {
     );
     const logs = (await h.call('GET', `/api/app-logs/${APP}?page=Pricing`, { token: SERVICE_TOKEN })).body;
     expect(logs).toContainEqual(expect.objectContaining({ page: 'Pricing', user_email: 'user@example.com' }));
+    // createCheckout found the signed-in user through the forwarded token and prefilled the e-mail.
     const order = (await h.call('GET', '/__harness/orders')).body.at(-1);
-    expect(order).toMatchObject({ functions_version: 'v3', user_id: '65f0a0000000000000000002' });
+    expect(order).toMatchObject({ package: 'gold', customer_email: 'user@example.com' });
+    const call = (await h.call('GET', '/__harness/requests?limit=50')).body.find((r: Json) =>
+      r.path.endsWith('/functions/createCheckout'),
+    );
+    expect(call.functions_version).toBe('v3');
   });
 
   it('receives an entity create over a subscription', async () => {

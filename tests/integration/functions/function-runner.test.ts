@@ -93,6 +93,19 @@ describe('function runner', () => {
     expect(anonymous.body.headers['base44-service-authorization']).toBe('Bearer local-service-token');
   });
 
+  it('passes a multipart body through untouched, boundary included', async () => {
+    const form = new FormData();
+    form.append('packageName', 'gold');
+    form.append('attachment', new Blob(['file text']), 'a.txt');
+    const answer = await h.call('POST', fn('echo'), { raw: form });
+    expect(answer.status).toBe(200);
+    const type: string = answer.body.headers['content-type'];
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(answer.body.body).toContain(`--${type.split('boundary=')[1]}`);
+    expect(answer.body.body).toContain('name="packageName"\r\n\r\ngold');
+    expect(answer.body.body).toContain('file text');
+  });
+
   it("answers with the function's own status, content type and body, for any method", async () => {
     const answer = await h.call('POST', fn('echo', '?status=418&type=text/csv'), { raw: 'a,b' });
     expect(answer.status).toBe(418);
@@ -112,11 +125,11 @@ describe('function runner', () => {
     expect((await h.call('POST', '/api/apps/other-app/functions/echo', { body: {} })).status).toBe(404);
   });
 
-  it('answers 500 function_failed for a folder whose function.jsonc is broken', async () => {
+  it('answers 500 function_failed for a folder whose entry lies outside it', async () => {
     const answer = await h.call('POST', fn('bad-config'), { body: {} });
     expect(answer.status).toBe(500);
     expect(answer.body).toEqual({
-      message: expect.stringContaining('function.jsonc is not valid JSON'),
+      message: 'Function bad-config failed: its entry ../echo/index.js is not a file inside its folder',
       code: 'function_failed',
     });
   });

@@ -151,14 +151,14 @@ describe('integrations, functions, agents and app logs against the emulator', ()
     expect(missing.code).toBe('integration_not_installed');
   });
 
-  it('functions: an unknown package is a 400 with the server message and code', async () => {
+  it("functions: an unknown package is a 400 with the function's code and answer", async () => {
     const { platform } = await emu.signedIn('user');
     const error: PlatformError = await platform.functions
       .invoke('createCheckout', { packageName: 'platinum' })
       .catch((e) => e);
     expect(error.status).toBe(400);
-    expect(error.code).toBe('unknown_package');
-    expect(error.message).toMatch(/^Unknown package: platinum/);
+    expect(error.code).toBe('invalid_request');
+    expect((error.data as { error: string }).error).toMatch(/^Unknown packageName/);
   });
 
   it('agents: create, list, get, add a message, WhatsApp URL', async () => {

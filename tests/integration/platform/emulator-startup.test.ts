@@ -22,6 +22,7 @@ beforeEach(() => emu.reset());
 interface LoggedRequest {
   method: string;
   path: string;
+  functions_version?: string;
 }
 
 describe('startup calls against the emulator (standalone sub-clients)', () => {
@@ -47,12 +48,11 @@ describe('startup calls against the emulator (standalone sub-clients)', () => {
     });
     expect(status).toBe(200);
     expect(data.url).toMatch(new RegExp(`^${emu.baseUrl}/__harness/pay/`));
-    const orders = await emu.control<{ functionsVersion?: string; functions_version?: string }[]>(
-      'GET',
-      '/orders',
-    );
+    const orders = await emu.control<{ customer_email: string | null }[]>('GET', '/orders');
     expect(orders).toHaveLength(1);
-    expect(JSON.stringify(orders[0])).toContain('v3');
+    expect(orders[0]?.customer_email).toBe(ACCOUNTS.user.email);
+    const calls = await emu.control<LoggedRequest[]>('GET', '/requests?limit=10');
+    expect(calls.find((r) => r.path.endsWith('/functions/createCheckout'))?.functions_version).toBe('v3');
 
     await createAppLogsClient(core).logUserInApp('Pricing');
     const requests = await emu.control<LoggedRequest[]>('GET', '/requests?limit=10');
