@@ -1,0 +1,141 @@
+/**
+ * The whole money path in Node, over real HTTP with real Deno: the platform's reference client calls the project's own
+ * createCheckout (base44/functions), the payment double opens a session, its Pay delivers a signed event to the
+ * project's stripeWebhook, which records one Order (admin-only by its RLS) and e-mails the agency once.
+ */
+import { createHmac } from 'node:crypto';
+import { createClient } from '@base44/sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Json, type Running, SERVICE_TOKEN, startEmulator } from '../emulator/emulator-harness.ts';
+import { APP, fn } from './function-harness.ts';
+
+const AGENCY = 'agency@example.com';
+const SITE = 'http://localhost:4401';
+
+describe('money path: createCheckout → payment double → stripeWebhook → Order and e-mail', () => {
+  let h: Running;
+  const clients: { cleanup(): void }[] = [];
+  const client = () => {
+    const made = createClient({ serverUrl: h.url, appId: APP });
+    clients.push(made);
+    return made;
+  };
+  const ordersAs = async (token: string | null): Promise<Json> =>
+    (await h.call('GET', `/api/apps/${APP}/entities/Order`, { token })).body;
+  const agencyMail = async (): Promise<Json[]> =>
+    (await h.call('GET', '/__harness/outbox')).body.filter(
+      (m: Json) => m.kind === 'email' && m.to === AGENCY,
+    );
+  const sessionIdOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+
+  beforeAll(async () => {
+    h = await startEmulator({ siteOrigin: SITE, agencyEmail: AGENCY });
+    // Cold starts (Deno, and npm packages into its cache on a fresh machine) are not what these tests measure.
+    await h.emulator.warmFunctions();
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of clients) c.cleanup();
+    await h.close();
+  });
+  beforeEach(async () => {
+    await h.call('POST', '/__harness/reset');
+  });
+
+  it('the reference client gets a checkout URL for gold; platinum is a 400', async () => {
+    const base44 = client();
+    const { data } = await base44.functions.invoke('createCheckout', { packageName: 'gold' });
+    expect(data.url).toMatch(new RegExp(`^${h.url}/__harness/pay/cs_test_[A-Za-z0-9]{58}$`));
+    await expect(
+      base44.functions.invoke('createCheckout', { packageName: 'platinum' }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await h.call('GET', '/__harness/orders')).body).toHaveLength(1);
+  });
+
+  it('paying records exactly one paid Order, readable by the admin only, and e-mails the agency once', async () => {
+    const base44 = client();
+    await base44.auth.loginViaEmailPassword('user@example.com', 'user1234');
+    const { data } = await base44.functions.invoke('createCheckout', { packageName: 'gold' });
+    const id = sessionIdOf(data.url);
+    const page = await h.call('GET', new URL(data.url).pathname);
+    expect(page.text).toContain('£799.00 today, then £199.00 per month');
+
+    const paid = await h.call('POST', `/__harness/pay/${id}/pay`);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${SITE}/PaymentSuccess?session_id=${id}`);
+
+    const admin = await ordersAs(await h.tokenOf('admin'));
+    expect(admin).toEqual([
+      expect.objectContaining({
+        session_id: id,
+        status: 'paid',
+        package: 'gold',
+        customer_email: 'user@example.com',
+        amount_total: 99_800,
+        setup_amount: 79_900,
+        monthly_amount: 19_900,
+        currency: 'gbp',
+        email_sent: true,
+      }),
+    ]);
+    expect(await ordersAs(null)).toEqual([]);
+    expect(await ordersAs(await h.tokenOf('user'))).toEqual([]);
+    const mail = await agencyMail();
+    expect(mail).toHaveLength(1);
+    expect(mail[0].body).toContain(id);
+  });
+
+  it('the same signed event delivered again records one order and sends one e-mail', async () => {
+    const { data } = await client().functions.invoke('createCheckout', { packageName: 'gold' });
+    const id = sessionIdOf(data.url);
+    await h.call('POST', `/__harness/pay/${id}/pay`);
+    for (let i = 0; i < 2; i++) {
+      const again = await h.call('POST', `/__harness/orders/${id}/webhook`);
+      expect(again.body.attempt).toMatchObject({ ok: true, status: 200 });
+    }
+    expect(await ordersAs(SERVICE_TOKEN)).toHaveLength(1);
+    expect(await agencyMail()).toHaveLength(1);
+  });
+
+  it('a forged webhook (wrong or missing signature) creates nothing', async () => {
+    const { data } = await client().functions.invoke('createCheckout', { packageName: 'gold' });
+    const session = { id: sessionIdOf(data.url), object: 'checkout.session', payment_status: 'paid' };
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { ...session, status: 'complete', amount_total: 99_800, currency: 'gbp' } },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const forged = createHmac('sha256', 'whsec_not_the_secret').update(`${t}.${payload}`).digest('hex');
+    for (const signature of [`t=${t},v1=${forged}`, null]) {
+      const answer = await h.call('POST', fn('stripeWebhook'), {
+        raw: payload,
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'stripe-signature': signature } : {}),
+        },
+      });
+      expect(answer.status).toBe(400);
+    }
+    const orders = await h.call('GET', `/api/apps/${APP}/entities/Order`, { token: SERVICE_TOKEN });
+    expect(orders.body).toEqual([]);
+    expect(await agencyMail()).toEqual([]);
+  });
+
+  it('a dropped connection to the provider is retried by the SDK: checkout still opens one session', async () => {
+    await h.call('POST', '/__harness/faults', {
+      body: { method: 'POST', path: '/v1/checkout/sessions', drop: true, times: 1 },
+    });
+    const { data } = await client().functions.invoke('createCheckout', { packageName: 'gold' });
+    expect(data.url).toContain('/__harness/pay/cs_test_');
+    const sessions = (await h.call('GET', '/__harness/orders')).body;
+    expect(sessions.map((s: Json) => s.id)).toEqual([sessionIdOf(data.url)]);
+    const calls = (await h.call('GET', '/__harness/requests?limit=50')).body.filter(
+      (r: Json) => r.path === '/v1/checkout/sessions',
+    );
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+  });
+});
