@@ -16,7 +16,7 @@ test('checkout end to end: Pricing → Loading... → payment page → Pay → P
   // One locator for both facts: the label reads Loading... while the button is disabled.
   await expect(page.getByRole('button', { name: 'Loading...', disabled: true })).toBeVisible();
 
-  await expect(page).toHaveURL(new RegExp(`^${HARNESS}/__harness/pay/cs_test_[A-Za-z0-9]{32}$`));
+  await expect(page).toHaveURL(new RegExp(`^${HARNESS}/__harness/pay/cs_test_[A-Za-z0-9]{58}$`));
   const sessionId = page.url().split('/').pop() ?? '';
   await expect(page.getByText('£799.00 today, then £199.00 per month')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
