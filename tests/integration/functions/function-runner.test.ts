@@ -2,6 +2,9 @@
  * The function runner over real HTTP and real Deno: calls of /api/apps/{app}/functions/{name} run the fixture
  * functions (./fixtures/functions), kept warm, restarted after a crash, bounded in time, behind the emulator's faults.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import { eventually, fn, isAlive, startWithFixtures } from './function-harness.ts';
@@ -253,5 +256,31 @@ describe('function runner: failures at start, time bound, shutdown', () => {
     expect(pids.every(isAlive)).toBe(true);
     await h.close();
     await eventually(() => pids.every((pid) => !isAlive(pid)), 5_000, 'every function process to stop');
+  });
+
+  it('no function outlives a harness killed with SIGKILL', async () => {
+    // `node --import tsx` keeps the harness in this one process, so SIGKILL reaches it (the tsx wrapper would not).
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/harness-process.ts')],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).once('line', resolve);
+        child.once('exit', (code) =>
+          reject(new Error(`the harness exited (${code}) before its functions ran`)),
+        );
+      });
+      const { pids } = JSON.parse(line) as { pids: number[] };
+      expect(pids.length).toBeGreaterThanOrEqual(4);
+      expect(pids.every(isAlive)).toBe(true);
+      child.kill('SIGKILL');
+      await eventually(() => pids.every((pid) => !isAlive(pid)), 5_000, 'the orphaned functions to exit');
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
