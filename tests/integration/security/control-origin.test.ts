@@ -117,6 +117,45 @@ describe('the control API refuses requests other pages cause', () => {
   });
 });
 
+/** Every route of the app as the router lists it (`printRoutes` draws a tree: four characters per level). */
+function routesOf(tree: string): { path: string; methods: string[] }[] {
+  const stack: string[] = [];
+  const routes: { path: string; methods: string[] }[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = `${stack.at(-1) ?? ''}${match[2]}`;
+    stack.push(path);
+    if (match[3]) routes.push({ path, methods: match[3].split(', ') });
+  }
+  return routes;
+}
+
+describe('every control route, as the router lists it (including routes other modules add)', () => {
+  it('refuses a foreign Origin and Origin null on every method but the payment page’s GET', async () => {
+    const routes = routesOf(h.emulator.app.printRoutes({ commonPrefix: false })).filter((r) =>
+      r.path.startsWith('/__harness'),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    let checked = 0;
+    for (const { path, methods } of routes) {
+      const url = path.replace(/:[A-Za-z]+/g, 'cs_test_x');
+      for (const method of methods) {
+        const page = (method === 'GET' || method === 'HEAD') && /^\/__harness\/(pay|assets)\//.test(path);
+        for (const origin of ['https://evil.example', 'null']) {
+          const answer = await request(h.url, { method, path: url, headers: { origin } });
+          if (page) expect(answer.status, `${method} ${url}`).not.toBe(403);
+          else expect(answer.status, `${method} ${url} from ${origin}`).toBe(403);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});
+
 describe('tools and the harness’s own pages keep full access', () => {
   const allowed = (): [label: string, headers: Record<string, string>][] => [
     ['a tool (no Origin, no Fetch Metadata)', {}],
