@@ -2,7 +2,7 @@
  * Get Started Now as a visitor presses it: one createCheckout call per burst, the button stays "Loading..." while the
  * page is leaving, and works again when the page comes back from the back-forward cache.
  */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../../src/app/checkout/checkout-store.ts';
 import { useCheckout } from '../../../src/app/checkout/use-checkout.ts';
@@ -63,6 +63,20 @@ describe('Get Started Now', () => {
     expect(button(checkoutButtonText.loading).disabled).toBe(true);
     expect(invoke).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('presses before React re-renders (a burst replayed at hydration) still make one call', async () => {
+    const invoke = platformAnswering(async () => ({ data: { url: PAY } }));
+    const { result } = renderHook(() => useCheckout());
+    act(() => {
+      result.current.start();
+      result.current.start();
+      result.current.start();
+    });
+    expect(result.current.pending).toBe(true);
+    await until(() => expect(assign).toHaveBeenCalled());
+    await settle();
+    expect(invoke).toHaveBeenCalledTimes(1);
   });
 
   it('shown again from the back-forward cache, the button works again', async () => {

@@ -166,6 +166,18 @@ describe('goToCheckout inside the editor frame', () => {
     expect(useToastStore.getState().toasts).toHaveLength(1);
   });
 
+  it('the visitor away (page hidden) when the link would show: offered only once the page has evidently stayed', () => {
+    const frame = fakeWindow({ framed: true });
+    goToCheckout(PAY, frame.win);
+    frame.setVisibility('hidden');
+    vi.advanceTimersByTime(CONTINUE_LINK_AFTER_MS + 100);
+    expect(notices()).toEqual([]);
+    frame.setVisibility('visible');
+    vi.advanceTimersByTime(CHECKOUT_STAYED_MS);
+    expect(notices()).toEqual([PAY]);
+    expect(pending()).toBe(false);
+  });
+
   it('a refused top navigation opens a tab (its return value counts: no noopener), cut from this page, no link', () => {
     const frame = fakeWindow({ framed: true, topRefuses: true });
     goToCheckout(PAY, frame.win);

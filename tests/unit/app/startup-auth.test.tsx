@@ -127,7 +127,10 @@ describe('checkAppState: everything else stays on the page', () => {
         <p>the page</p>
       </AuthGate>,
     );
-    expect(await screen.findByRole('heading', { name: authText.accessRestrictedTitle })).toBeTruthy();
+    // The screen is its own chunk: the first import can be slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: authText.accessRestrictedTitle }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.queryByText('the page')).toBeNull();
   });
 
