@@ -121,6 +121,16 @@ describe('the refusal a browser sees', () => {
     expect(await response.text()).toMatch(/Origin \\?"https:\/\/evil\.example\\?" was refused/);
   });
 
+  it('an allowed page may read the polling answers (CORS), the editor on another host included', async () => {
+    for (const origin of [SITE, EDITOR]) {
+      const response = await fetch(`${url}/ws-user-apps/socket.io/?EIO=4&transport=polling`, {
+        headers: { origin },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+  });
+
   it('a handshake with no Origin (a tool) still works', async () => {
     const response = await fetch(`${url}/ws-user-apps/socket.io/?EIO=4&transport=polling`);
     expect(response.status).toBe(200);

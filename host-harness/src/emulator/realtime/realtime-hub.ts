@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { withLoopbackAliases } from '../../http-shared/loopback-host.ts';
 import { LOCAL_ORIGIN } from '../http/cors.ts';
 import { socketHandshakeRefusal } from '../http/request-guard.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
@@ -29,10 +30,14 @@ export class RealtimeHub {
 
   /** `pageOrigins`: origins besides the harness's own whose pages may open a socket (the site, the editors). */
   attach(server: HttpServer, pageOrigins: readonly string[] = []): void {
+    const readable = new Set(pageOrigins.flatMap(withLoopbackAliases));
     const io = new Server(server, {
       path: REALTIME_PATH,
       transports: ['websocket', 'polling'],
-      cors: { origin: (origin, cb) => cb(null, !origin || LOCAL_ORIGIN.test(origin)) },
+      // Which pages may read polling answers; an editor on another host needs its origin here too.
+      cors: {
+        origin: (origin, cb) => cb(null, !origin || LOCAL_ORIGIN.test(origin) || readable.has(origin)),
+      },
       // The handshake (polling or a direct WebSocket upgrade) never reaches Fastify's hooks: the Host and Origin rules
       // are applied here, before a socket exists, so a refused page never joins a room.
       allowRequest: (req, answer) => {
