@@ -16,13 +16,14 @@ const steps = [
   ['types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', bin('biome'), ['check', '.']],
   ['boundaries', process.execPath, ['scripts/check-boundaries.mjs']],
+  // The project's backend functions (base44/functions) under Deno; writes reports/deno.json. It runs before the
+  // integration tests because it also fills Deno's cache with the functions' npm packages, which those tests start.
+  ['deno', process.execPath, ['tests/deno/run.mjs']],
   [
     'unit+integration',
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
   ],
-  // The project's backend functions (base44/functions) under Deno; writes reports/deno.json.
-  ['deno', process.execPath, ['tests/deno/run.mjs']],
   ['build', process.execPath, ['scripts/build.mjs']],
   ...(existsSync(resolve(root, 'scripts/check-budgets.mjs'))
     ? [['budgets', process.execPath, ['scripts/check-budgets.mjs']]]
