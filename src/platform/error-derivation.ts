@@ -2,7 +2,7 @@ import { HEADERS } from './constants.ts';
 import { PlatformHttpError } from './errors/http-error.ts';
 
 type Body = {
-  error?: { message?: unknown; code?: unknown };
+  error?: { message?: unknown; code?: unknown } | string;
   message?: unknown;
   detail?: unknown;
   code?: unknown;
@@ -18,16 +18,19 @@ const asText = (value: unknown): string | undefined =>
 /**
  * Turns a failed answer into a {@link PlatformHttpError} exactly as the contract derives it:
  * message = `error.message` || `message` || `detail` || the client's own message;
+ * We differ: a backend function's conventional `{ error: '<text>' }` gives its text, before the client's own message.
  * code = `error.code` ?? `code` ?? header `x-base44-connector-error`; `data` = the parsed body (text when not JSON).
  */
 export function deriveHttpError(status: number, data: unknown, headers: Headers): PlatformHttpError {
   const body: Body = data !== null && typeof data === 'object' ? (data as Body) : {};
+  const nested = typeof body.error === 'object' && body.error !== null ? body.error : {};
   const message =
-    asText(body.error?.message) ||
+    asText(nested.message) ||
     asText(body.message) ||
     asText(body.detail) ||
+    (typeof body.error === 'string' ? asText(body.error) : undefined) ||
     `Request failed with status code ${status}`;
-  const code = body.error?.code ?? body.code ?? headers.get(HEADERS.connectorError) ?? undefined;
+  const code = nested.code ?? body.code ?? headers.get(HEADERS.connectorError) ?? undefined;
   return new PlatformHttpError(message, {
     status,
     code: code === undefined ? undefined : String(code),

@@ -159,6 +159,7 @@ describe('integrations, functions, agents and app logs against the emulator', ()
     expect(error.status).toBe(400);
     expect(error.code).toBe('invalid_request');
     expect((error.data as { error: string }).error).toMatch(/^Unknown packageName/);
+    expect(error.message).toBe((error.data as { error: string }).error);
   });
 
   it('agents: create, list, get, add a message, WhatsApp URL', async () => {

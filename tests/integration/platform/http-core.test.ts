@@ -132,6 +132,8 @@ describe('HTTP core: answers and errors', () => {
     ],
     [{ message: 'from message', detail: 'd', code: 'C2' }, 'from message', 'C2'],
     [{ detail: 'from detail' }, 'from detail', 'connector'],
+    [{ error: 'from a function', code: 'F1' }, 'from a function', 'F1'],
+    [{ error: 'second to detail', detail: 'from detail' }, 'from detail', 'connector'],
     [{}, 'Request failed with status code 422', 'connector'],
   ])('derives message and code from %j', async (body, message, code) => {
     server.respond((_req, res) => json(res, 422, body, { 'x-base44-connector-error': 'connector' }));
