@@ -18,37 +18,13 @@ export interface AccessTokenSplit {
   href: string;
 }
 
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
-const encoder = new TextEncoder();
-
-function isHexDigit(byte: number | undefined): boolean {
-  return (
-    byte !== undefined &&
-    ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66))
-  );
-}
-
 /**
- * Decodes a name or value of `application/x-www-form-urlencoded` text exactly as the URL Standard (and so
- * `URLSearchParams`) does: `+` is a space, `%XX` a byte, anything else itself, then UTF-8 with replacement characters.
+ * One `name=value` segment decoded exactly as `URLSearchParams` decodes a query (`+` is a space, `%XX` a byte, UTF-8
+ * with replacement characters). The leading `&` keeps a segment that starts with `?` from losing it.
  */
-export function decodeFormComponent(text: string): string {
-  const spaced = text.replaceAll('+', ' ');
-  if (!spaced.includes('%')) return spaced;
-  const bytes = encoder.encode(spaced);
-  const out = new Uint8Array(bytes.length);
-  let length = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i] as number;
-    if (byte === 0x25 && isHexDigit(bytes[i + 1]) && isHexDigit(bytes[i + 2])) {
-      out[length++] = Number.parseInt(
-        String.fromCharCode(bytes[i + 1] as number, bytes[i + 2] as number),
-        16,
-      );
-      i += 2;
-    } else out[length++] = byte;
-  }
-  return utf8.decode(out.subarray(0, length));
+function decodeSegment(segment: string): [name: string, value: string] {
+  for (const pair of new URLSearchParams(`&${segment}`)) return pair;
+  return ['', ''];
 }
 
 interface ParamsSplit {
@@ -63,11 +39,9 @@ function splitParams(text: string): ParamsSplit {
   const kept: string[] = [];
   const values: string[] = [];
   for (const segment of text.split('&')) {
-    const equals = segment.indexOf('=');
-    const name = equals === -1 ? segment : segment.slice(0, equals);
-    if (segment !== '' && decodeFormComponent(name) === LAUNCH_PARAMS.accessToken) {
-      values.push(equals === -1 ? '' : decodeFormComponent(segment.slice(equals + 1)));
-    } else kept.push(segment);
+    const [name, value] = decodeSegment(segment);
+    if (segment !== '' && name === LAUNCH_PARAMS.accessToken) values.push(value);
+    else kept.push(segment);
   }
   return { kept, values };
 }

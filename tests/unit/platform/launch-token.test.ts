@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFormComponent, splitAccessToken } from '../../../src/platform/launch-token.ts';
+import { splitAccessToken } from '../../../src/platform/launch-token.ts';
 
 const SITE = 'https://site.example';
 
@@ -81,24 +81,6 @@ describe('splitAccessToken: the spellings of the name', () => {
     expect(splitAccessToken(`${SITE}/p?access_token=Z1#`).href).toBe(`${SITE}/p#`);
     for (const href of [`${SITE}/?a=1#b`, 'not a url access_token=Z', `${SITE}/?a=%ZZ&b=%E0%A4%A`]) {
       expect(splitAccessToken(href)).toEqual({ token: null, removed: 0, href });
-    }
-  });
-});
-
-describe('decodeFormComponent', () => {
-  it('matches URLSearchParams on odd input', () => {
-    for (const text of [
-      'a+b',
-      '%ZZ',
-      '%',
-      '%4',
-      '%E0%A4%A',
-      '%F0%9F%98%80',
-      '%C3%28',
-      '%EF%BB%BFx',
-      '%2B%2b',
-    ]) {
-      expect(decodeFormComponent(text)).toBe(standardName(text));
     }
   });
 });
