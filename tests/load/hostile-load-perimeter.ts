@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createSiteServer } from '../host-harness/src/site/site-server.ts';
+import { createSiteServer } from '../../host-harness/src/site/site-server.ts';
+import { testSiteConfig } from '../../scripts/site-config.ts';
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';
-import { testSiteConfig } from './site-config.ts';
 
 const HARNESS_PATHS = [
   ['GET', '/__harness/outbox'],

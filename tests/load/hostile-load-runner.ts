@@ -1,5 +1,5 @@
 /**
- * The hostile-load run (issue 8, security rule 20), shared by `scripts/hostile-load.ts` and its Vitest wrapper: an
+ * The hostile-load run (issue 8, security rule 20), shared by `tests/load/hostile-load.ts` and its Vitest wrapper: an
  * in-process emulator on a file-backed database in a temporary folder receives a bounded mix of malformed and hostile
  * requests and valid writes. Violations: any 5xx, a request without an answer, an answer of the wrong class, an
  * acknowledged write that cannot be read back (live, and again after a restart from the same folder), a polluted
@@ -10,8 +10,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createEmulator, type Emulator } from '../host-harness/src/emulator/index.ts';
-import { DATABASE_FILE } from '../host-harness/src/emulator/state/open-database.ts';
+import { createEmulator, type Emulator } from '../../host-harness/src/emulator/index.ts';
+import { DATABASE_FILE } from '../../host-harness/src/emulator/state/open-database.ts';
 import {
   CATEGORIES,
   type CaseContext,

@@ -4,7 +4,7 @@
  * answers by category and status, writes `bench-results/hostile-load.json`, and exits 1 on any violation (a 5xx, no
  * answer, a lost write, a crash).
  *
- *   npx tsx scripts/hostile-load.ts [--requests 5000] [--seed 20261122]
+ *   npm run load:hostile -- [--requests 5000] [--seed 20261122]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ const report = await runHostileLoad({
   timeBudgetMs: 100_000,
 });
 console.log(formatReport(report));
-const out = path.resolve(import.meta.dirname, '..', 'bench-results', 'hostile-load.json');
+const out = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'hostile-load.json');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), out)}`);

@@ -1,8 +1,9 @@
 /**
  * The requests of the hostile-load run (security rule 20): each category draws one request from a fixed list of
- * variants with a seeded random generator, so a run can be repeated exactly. Valid writes go through a ledger that
+ * variants with fast-check's seeded random choices, so a run can be repeated. Valid writes go through a ledger that
  * remembers what the emulator acknowledged, for the runner to read back at the end.
  */
+import fc from 'fast-check';
 
 /** Every category of request, in the order the report prints them. */
 export const CATEGORIES = [
@@ -62,23 +63,33 @@ export interface HostileRequest {
   onSettled?(): void;
 }
 
-/** A seeded generator (mulberry32): the same seed gives the same run. */
-export function createRng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Uniform whole numbers: fast-check's arbitraries lean towards edge values unless told not to. */
+const uniformInt = (min: number, max: number) => fc.noBias(fc.integer({ min, max }));
+const UNIT = 2 ** 32;
+
+/** The run's random choices. */
+export interface Rng {
+  /** A number in [0, 1). */
+  next(): number;
+  /** A whole number in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+
+/**
+ * Random choices drawn by fast-check from a seed, as in a property run: the same seed gives the same draws (the
+ * order in which concurrent requests draw still varies with timing).
+ */
+export function createRng(seed: number): Rng {
+  const [draw] = fc.sample(fc.gen(), { seed, numRuns: 1 });
+  if (!draw) throw new Error('fast-check drew no generator');
+  const int = (min: number, max: number) => draw(uniformInt, min, max);
   return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    next: () => int(0, UNIT - 1) / UNIT,
+    int,
+    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!,
   };
 }
-export type Rng = ReturnType<typeof createRng>;
 
 /** What a valid write made the emulator acknowledge, by record id. */
 export interface ExpectedRecord {
