@@ -1,5 +1,5 @@
 import { PlatformError } from './errors/platform-error.ts';
-import type { HttpCore, LocationLike } from './http-core.ts';
+import type { CallOptions, HttpCore, LocationLike } from './http-core.ts';
 import { stripAccessToken } from './launch-params.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
 import type { LoginResponse, PlatformUser, RegisterPayload } from './types.ts';
@@ -19,7 +19,7 @@ export interface AuthClientOptions {
 /** Authentication calls, `/apps/{appId}/auth/...` and the current user. */
 export interface AuthClient {
   /** `GET /entities/User/me`. A 401/403 removes the rejected token (no login loop), then rejects. */
-  me(): Promise<PlatformUser>;
+  me(options?: CallOptions): Promise<PlatformUser>;
   /** `PUT /entities/User/me`. */
   updateMe(data: Partial<PlatformUser>): Promise<PlatformUser>;
   /** `POST auth/login`; saves the returned token. A 401 logs out (clears the token, reloads), then rejects. */
@@ -81,9 +81,9 @@ export function createAuthClient(core: HttpCore, options: AuthClientOptions = {}
     error instanceof PlatformError && (error.status === 401 || error.status === 403);
 
   const auth: AuthClient = {
-    async me() {
+    async me({ signal, timeout } = {}) {
       try {
-        return (await core.request<PlatformUser>(userPath)).data;
+        return (await core.request<PlatformUser>(userPath, { signal, timeout })).data;
       } catch (error) {
         if (isRejection(error)) clearToken();
         throw error;

@@ -51,6 +51,12 @@ export interface RequestOptions {
   isFunctionCall?: boolean;
 }
 
+/**
+ * What a caller may add to one call: a signal that cancels it (rejects with `PlatformAbortError`), and a timeout in
+ * ms after which it is cancelled and rejects with `PlatformTimeoutError`.
+ */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'timeout'>;
+
 /** What a request resolves to. */
 export interface PlatformResponse<T> {
   data: T;

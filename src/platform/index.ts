@@ -43,6 +43,7 @@ export { isRealtimeError, RealtimeError } from './errors/realtime-error.ts';
 export { isPlatformTimeoutError, PlatformTimeoutError } from './errors/timeout-error.ts';
 export { createFunctionsClient, type FunctionsClient } from './functions.ts';
 export {
+  type CallOptions,
   createHttpCore,
   type HttpCore,
   type HttpCoreOptions,

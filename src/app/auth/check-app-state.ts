@@ -26,9 +26,7 @@ export async function checkAppState(platform: SitePlatform, currentUrl: () => st
   };
 
   try {
-    const publicSettings = await platform.app.getPublicSettings({
-      signal: AbortSignal.timeout(STARTUP_CALL_TIMEOUT_MS),
-    });
+    const publicSettings = await platform.app.getPublicSettings({ timeout: STARTUP_CALL_TIMEOUT_MS });
     useAuthStore.setState({ publicSettings });
   } catch (error) {
     fail(toPublicSettingsAuthError(error));
@@ -40,27 +38,11 @@ export async function checkAppState(platform: SitePlatform, currentUrl: () => st
     return;
   }
   try {
-    const user = await withTimeout(platform.auth.me(), STARTUP_CALL_TIMEOUT_MS);
+    const user = await platform.auth.me({ timeout: STARTUP_CALL_TIMEOUT_MS });
     useAuthStore.setState({ status: AUTH_STATUS.ready, user, isAuthenticated: true });
   } catch (error) {
     const authError = toUserCheckAuthError(error);
     if (authError) fail(authError);
     else useAuthStore.setState({ status: AUTH_STATUS.ready, user: null, isAuthenticated: false });
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('operation has timed out')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }

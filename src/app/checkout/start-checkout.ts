@@ -30,7 +30,7 @@ export async function runCheckout(
     const { data } = await platform.functions.invoke<{ url?: unknown }>(
       'createCheckout',
       { packageName: packageId },
-      { signal: AbortSignal.timeout(CHECKOUT_CALL_TIMEOUT_MS) },
+      { timeout: CHECKOUT_CALL_TIMEOUT_MS },
     );
     const url = data?.url;
     if (!isAllowedCheckoutUrl(url, siteConfig.checkoutOrigins)) {

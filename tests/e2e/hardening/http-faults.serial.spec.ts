@@ -138,15 +138,15 @@ test('10 s delay on all four at once: the startup check and checkout give up at 
     await expect(site.frame.getByRole('status')).toHaveCount(0, { timeout: 20_000 });
     return Date.now();
   };
-  const startupEvents = { settingsFailure: '', meAnsweredAt: 0 };
-  settingsPage.on('requestfailed', (req) => {
-    if (req.url().includes(FAULT_TARGETS['public settings']))
-      startupEvents.settingsFailure = req.failure()?.errorText ?? '?';
-  });
-  mePage.on('response', (res) => {
-    if (res.url().includes(FAULT_TARGETS.me) && res.request().method() === 'GET')
-      startupEvents.meAnsweredAt = Date.now();
-  });
+  // How each slow startup call ended in the browser: the client's timeout cancels it (no late answer to ignore).
+  const startupFailures: Partial<Record<FaultTarget, string>> = {};
+  const recordFailure = (page: Page, target: 'public settings' | 'me') =>
+    page.on('requestfailed', (req) => {
+      if (req.url().includes(FAULT_TARGETS[target]) && req.method() === 'GET')
+        startupFailures[target] = req.failure()?.errorText ?? '?';
+    });
+  recordFailure(settingsPage, 'public settings');
+  recordFailure(mePage, 'me');
 
   await addFault(request, { path: FAULT_TARGETS['public settings'], ...delay, times: 1 });
   const settingsSent = sent(settingsPage, FAULT_TARGETS['public settings']);
@@ -176,18 +176,12 @@ test('10 s delay on all four at once: the startup check and checkout give up at 
       const span = (await gone) - start;
       // It waited for the call (the give-up time), and gave up before the slow answer came.
       expect(span).toBeGreaterThan(STARTUP_CALL_TIMEOUT_MS - 1000);
-      if (target === 'public settings') {
-        await expect.poll(() => startupEvents.settingsFailure).toBe('net::ERR_ABORTED');
-      } else {
-        await expect.poll(() => startupEvents.meAnsweredAt, { timeout: 10_000 }).toBeGreaterThan(0);
-        expect(startupEvents.meAnsweredAt).toBeGreaterThan(start + span - 200);
-      }
+      await expect.poll(() => startupFailures[target]).toBe('net::ERR_ABORTED');
       await expect(site.frame.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
       await expectUsable(site);
       await expect(site.frame.getByRole('status')).toHaveCount(0);
       await expectQuiet(site);
-      const how = target === 'public settings' ? 'call aborted' : 'answer ignored';
-      return `spinner ended after ${(span / 1000).toFixed(1)} s (${how}); signed out; usable`;
+      return `spinner ended after ${(span / 1000).toFixed(1)} s (call aborted); signed out; usable`;
     });
 
   const logsCase = () =>

@@ -263,4 +263,37 @@ describe('faults become handled PlatformErrors', () => {
       .catch((e) => e);
     expect(aborted.name).toBe('PlatformAbortError');
   });
+
+  it('a per-call timeout on me(), getPublicSettings() and invoke() rejects with the timeout error; me() takes a signal', async () => {
+    const { platform } = await emu.signedIn('user');
+    const me = `/api/apps/${APP_ID}/entities/User/me`;
+    await emu.control('POST', '/faults', { path: me, delayMs: 600, times: 1 });
+    const started = performance.now();
+    const late: PlatformError = await platform.auth.me({ timeout: 100 }).catch((e) => e);
+    expect(isPlatformTimeoutError(late)).toBe(true);
+    expect(late).toMatchObject({ code: 'timeout', message: 'timeout of 100ms exceeded' });
+    expect(performance.now() - started).toBeLessThan(500);
+    // A timed-out me() is not a rejection of the token: it stays.
+    expect(platform.auth.getToken()).not.toBeNull();
+
+    await emu.control('POST', '/faults', { path: '/api/apps/public', delayMs: 600, times: 1 });
+    const settings = await platform.app.getPublicSettings({ timeout: 100 }).catch((e) => e);
+    expect(isPlatformTimeoutError(settings)).toBe(true);
+    await emu.control('POST', '/faults', {
+      path: `/api/apps/${APP_ID}/functions/createCheckout`,
+      delayMs: 600,
+      times: 1,
+    });
+    const checkout = await platform.functions
+      .invoke('createCheckout', { packageName: 'gold' }, { timeout: 100 })
+      .catch((e) => e);
+    expect(isPlatformTimeoutError(checkout)).toBe(true);
+
+    await emu.control('POST', '/faults', { path: me, delayMs: 600, times: 1 });
+    const aborted: PlatformError = await platform.auth
+      .me({ signal: AbortSignal.timeout(50) })
+      .catch((e) => e);
+    expect(aborted.name).toBe('PlatformAbortError');
+    expect(await platform.auth.me({ timeout: 2000 })).toMatchObject({ email: 'user@example.com' });
+  });
 });
