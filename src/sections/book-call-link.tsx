@@ -1,11 +1,12 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { bookACallHref, useBookACall } from '../app/hooks/use-book-a-call.ts';
+import { isPlainLinkClick } from '../shared/navigation/plain-click.ts';
 
 /** A call to action that goes to the home page's contact section (navigating home first, then scrolling). */
 export function BookCallLink({ className, children }: { className: string; children: ReactNode }) {
   const bookACall = useBookACall();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!isPlainLinkClick(event, event.currentTarget)) return;
     event.preventDefault();
     bookACall();
   };

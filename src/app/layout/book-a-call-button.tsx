@@ -1,12 +1,13 @@
 import type { MouseEvent } from 'react';
 import { navLabels } from '../../content/layout.ts';
+import { isPlainLinkClick } from '../../shared/navigation/plain-click.ts';
 import { bookACallHref, useBookACall } from '../hooks/use-book-a-call.ts';
 
 /** The header's Book A Call: a link to the home page's contact section, scrolled to after navigation. */
 export function BookACallButton({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
   const bookACall = useBookACall();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!isPlainLinkClick(event, event.currentTarget)) return;
     event.preventDefault();
     onNavigate?.();
     bookACall();
