@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
 const require = createRequire(import.meta.url);
 const ssr = require(resolve(root, 'dist-ssr/render-page.cjs'));
-const { brand, pageMeta, pageNames, paths, pricing, shareImage, siteConfig } = ssr;
+const { brand, officeHours, pageMeta, pageNames, paths, pricing, shareImage, siteConfig } = ssr;
 
 // The empty page Rspack wrote; kept aside on the first run so that prerendering can run again on a built dist/.
 const built = readFileSync(resolve(dist, 'index.html'), 'utf8');
@@ -41,7 +41,7 @@ function structuredData() {
     image: `${siteConfig.siteOrigin}${shareImage.path}`,
     address: { '@type': 'PostalAddress', addressLocality: brand.address, addressCountry: 'GB' },
     areaServed: 'GB',
-    openingHours: 'Mo-Fr 09:00-17:00',
+    openingHours: officeHours.openingHours,
     makesOffer: {
       '@type': 'Offer',
       name: `${pricing.name} package`,

@@ -8,7 +8,6 @@ export const brand = {
   phone: siteConfig.contactPhone,
   address: siteConfig.contactAddress,
   schedulingUrl: siteConfig.schedulingUrl,
-  officeHours: 'Mon-Fri 9am-5pm',
 } as const;
 
 /** `tel:` link for a UK phone number written with spaces. */

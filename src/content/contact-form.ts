@@ -20,6 +20,11 @@ export const contactForm = {
   requiredNote: '* Required',
   /** Shown by the browser for a required field holding only spaces (an empty one gets the browser's own text). */
   requiredError: 'Please fill in this field.',
+  /**
+   * The longest value a field (and its draft in storage) takes; the inputs say so too (`maxLength`), so
+   * nothing is cut silently.
+   */
+  maxFieldLength: 5000,
   send: 'Send Message',
   sent: 'Message Sent!',
   /** Spec §9: how long "Message Sent!" stays on the button. */

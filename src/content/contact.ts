@@ -13,5 +13,4 @@ export const bookingCard = {
   button: `Book your free ${callLength.adjective} call`,
   newTab: '(opens in a new tab)',
   orReach: 'Or reach us directly',
-  officeHoursLabel: 'Office hours',
 } as const;

@@ -8,6 +8,7 @@ import { loadPage } from '../app/page-registry.ts';
 import { pageNameForPath, pageNames, paths } from '../app/paths.ts';
 import { pageMeta } from '../app/seo/page-meta.ts';
 import { brand } from '../content/brand.ts';
+import { officeHours } from '../content/office-hours.ts';
 import { pricing } from '../content/pricing.ts';
 import { shareImage } from '../content/seo.ts';
 import { siteConfig } from '../site-config.ts';
@@ -18,4 +19,4 @@ export async function renderPage(path: string): Promise<string> {
   return renderToString(<App ssrPath={path} ssrSearch="" />);
 }
 
-export { brand, pageMeta, pageNames, paths, pricing, shareImage, siteConfig };
+export { brand, officeHours, pageMeta, pageNames, paths, pricing, shareImage, siteConfig };

@@ -4,6 +4,7 @@ import { Icon } from '../../components/icon.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { brand, emailHref, phoneHref } from '../../content/brand.ts';
 import { navLabels } from '../../content/layout.ts';
+import { officeHours } from '../../content/office-hours.ts';
 import { navPages, paths } from '../paths.ts';
 
 const linkClass = 'rounded text-slate-300 transition-colors duration-150 hover:text-white';
@@ -54,7 +55,9 @@ export function FooterDetails() {
           </li>
           <li className="flex items-center gap-3">
             <Icon icon={Clock} className="size-4 shrink-0 text-brand-300" />
-            <span>Office hours: {brand.officeHours}</span>
+            <span>
+              {officeHours.label}: {officeHours.text}
+            </span>
           </li>
         </ul>
       </div>

@@ -3,6 +3,7 @@ import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
 import { brand, emailHref, phoneHref } from '../../content/brand.ts';
 import { bookingCard } from '../../content/contact.ts';
+import { officeHours } from '../../content/office-hours.ts';
 
 const contactLink = 'inline-flex min-h-11 items-center gap-3 rounded-lg text-slate-700 hover:text-brand-700';
 
@@ -46,7 +47,7 @@ export function BookingCard() {
           <li className="flex min-h-11 items-center gap-3 text-slate-700">
             <Icon icon={Clock} className="size-5 shrink-0 text-brand-600" />
             <span>
-              {bookingCard.officeHoursLabel}: {brand.officeHours}
+              {officeHours.label}: {officeHours.text}
             </span>
           </li>
         </ul>

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
 import { contactForm } from '../../content/contact-form.ts';
-import { type ContactField, MAX_FIELD_LENGTH, useContactDraft } from './use-contact-draft.ts';
+import { type ContactField, useContactDraft } from './use-contact-draft.ts';
 
 const inputClass =
   'mt-2 block min-h-12 w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm ' +
@@ -81,7 +81,7 @@ export function ContactForm() {
               autoComplete={spec.autoComplete}
               required={spec.required}
               placeholder={contactForm.placeholders[spec.field]}
-              maxLength={MAX_FIELD_LENGTH}
+              maxLength={contactForm.maxFieldLength}
               value={values[spec.field]}
               onChange={(event) => {
                 event.target.setCustomValidity('');
@@ -100,7 +100,7 @@ export function ContactForm() {
             name="message"
             rows={4}
             placeholder={contactForm.placeholders.message}
-            maxLength={MAX_FIELD_LENGTH}
+            maxLength={contactForm.maxFieldLength}
             value={values.message}
             onChange={(event) => setField('message', event.target.value)}
             className={`${inputClass} resize-y`}

@@ -1,15 +1,12 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { contactDraftStorageKey } from '../../content/contact-draft.ts';
+import { contactForm } from '../../content/contact-form.ts';
 
 export const contactFields = ['name', 'email', 'phone', 'company', 'message'] as const;
 export type ContactField = (typeof contactFields)[number];
 export type ContactValues = Record<ContactField, string>;
 
 export const emptyContact: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
-
-/** A draft must never grow without bound in storage. */
-/** The longest value a field takes; the inputs say so too (`maxLength`), so nothing is cut silently. */
-export const MAX_FIELD_LENGTH = 5000;
 
 /** sessionStorage, or null when the browser blocks it (privacy modes, sandboxed frames). */
 function draftStorage(): Storage | null {
@@ -29,7 +26,7 @@ function readDraft(): ContactValues | null {
     const draft = { ...emptyContact };
     for (const field of contactFields) {
       const value = (parsed as Record<string, unknown>)[field];
-      if (typeof value === 'string') draft[field] = value.slice(0, MAX_FIELD_LENGTH);
+      if (typeof value === 'string') draft[field] = value.slice(0, contactForm.maxFieldLength);
     }
     return draft;
   } catch {
@@ -56,7 +53,7 @@ function readTyped(form: HTMLFormElement | null): Partial<ContactValues> {
   for (const field of contactFields) {
     const input = form.elements.namedItem(field);
     if ((input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) && input.value !== '') {
-      typed[field] = input.value.slice(0, MAX_FIELD_LENGTH);
+      typed[field] = input.value.slice(0, contactForm.maxFieldLength);
     }
   }
   return typed;
@@ -81,7 +78,7 @@ export function useContactDraft(form?: RefObject<HTMLFormElement | null>) {
   }, [values]);
 
   const setField = useCallback((field: ContactField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value.slice(0, MAX_FIELD_LENGTH) }));
+    setValues((current) => ({ ...current, [field]: value.slice(0, contactForm.maxFieldLength) }));
   }, []);
 
   const clear = useCallback(() => {

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claimList, roiSnapshot, trustedByLine } from '../../../src/content/claims.ts';
 import { contactForm } from '../../../src/content/contact-form.ts';
+import { officeHours } from '../../../src/content/office-hours.ts';
 import { orderReferenceFrom } from '../../../src/content/payment-success.ts';
 import { pricing } from '../../../src/content/pricing.ts';
 import { processSteps } from '../../../src/content/process.ts';
@@ -64,6 +65,11 @@ describe('content: the spec texts and numbers (spec §1, §9)', () => {
     expect(pipelineStages).toEqual(['New', 'Contacted', 'Converted', 'Lost']);
     expect(contactForm.sentForMs).toBe(3000);
     expect(contactForm.labels).toMatchObject({ name: 'Your Name *', email: 'Email *', phone: 'Phone *' });
+  });
+
+  it('office hours: one set of days and hours, read by people and by search engines', () => {
+    expect(`${officeHours.label}: ${officeHours.text}`).toBe('Office hours: Mon-Fri 9am-5pm');
+    expect(officeHours.openingHours).toBe('Mo-Fr 09:00-17:00');
   });
 
   it.each([
