@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useAuthStore } from '../app/auth/auth-store.ts';
 import { paths } from '../app/paths.ts';
 import { buttonStyles } from '../components/button-styles.ts';
+import { notFoundPage } from '../content/not-found.ts';
 
 /** Any other path: names the missing path (as text) and offers the way home (spec §2), with a note for admins. */
 export function NotFoundPage() {
@@ -15,23 +16,25 @@ export function NotFoundPage() {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white pt-36 pb-24">
       <div className="mx-auto max-w-xl px-4 text-center sm:px-6">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
-        <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Page Not Found</h1>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{notFoundPage.eyebrow}</p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          {notFoundPage.title}
+        </h1>
         <p className="mt-5 text-lg break-words text-slate-600">
-          We couldn&apos;t find{' '}
+          {notFoundPage.missingBefore}{' '}
           <code className="rounded bg-slate-100 px-1.5 py-0.5 text-base text-slate-800">
-            {mounted ? location : 'this page'}
+            {mounted ? location : notFoundPage.pathUntilHydrated}
           </code>
-          . It may have moved, or the address may be mistyped.
+          {notFoundPage.missingAfter}
         </p>
         {adminNote ? (
           <p className="mt-6 rounded-xl border border-accent-200 bg-accent-50 px-4 py-3 text-sm text-accent-900">
-            Admin note: this page may not be implemented yet.
+            {notFoundPage.adminNote}
           </p>
         ) : null}
         <div className="mt-8">
           <Link href={paths.Index} className={buttonStyles.primary}>
-            Go Home
+            {notFoundPage.goHome}
           </Link>
         </div>
       </div>
