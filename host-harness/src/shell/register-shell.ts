@@ -3,9 +3,10 @@
  * tag, and a strict CSP) and its built assets under `/__shell/` from `host-harness/shell/dist/`.
  */
 import { readFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseRemoteOverride } from '../../shell/src/remote-override.ts';
+import { cacheControlOf, contentTypeOf } from '../http-shared/asset-headers.ts';
 import { resolveStaticFile } from '../http-shared/static-file.ts';
 import { shellHeaders } from './shell-headers.ts';
 
@@ -20,16 +21,6 @@ export interface EditorShellOptions {
   distDir?: string;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
-const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 const CONFIG_PLACEHOLDER = '__EDITOR_SHELL_CONFIG__';
 
 /** `&`, `<`, `>`, `"`, `'` as entities: the JSON goes into an attribute value. */
@@ -80,8 +71,8 @@ export function registerEditorShell(app: FastifyInstance, options: EditorShellOp
     }
     return reply
       .headers(baseHeaders)
-      .header('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .type(CONTENT_TYPES[extname(file)] ?? 'application/octet-stream')
+      .header('Cache-Control', cacheControlOf(file))
+      .type(contentTypeOf(file))
       .send(readFileSync(file));
   });
 }

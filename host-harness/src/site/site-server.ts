@@ -5,33 +5,16 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, sep } from 'node:path';
+import { extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { pageNameForPath } from '../../../src/app/paths.ts';
 import type { SiteConfig } from '../../../src/site-config-types.ts';
+import { cacheControlOf, contentTypeOf } from '../http-shared/asset-headers.ts';
 import { foreignHostMessage, isOwnHost } from '../http-shared/loopback-host.ts';
 import { resolveStaticFile } from '../http-shared/static-file.ts';
 import { securityHeaders } from './security-headers.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
-
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.map']);
-const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 /** No page or asset path is longer; a longer one gets 414 before any work is done on it. */
 export const MAX_PATH_LENGTH = 2_048;
 /** The whole request target (path and query; a launch URL carries a token and return addresses): 414 beyond. */
@@ -74,14 +57,10 @@ export function createSiteServer({ distDir, config, compress = true }: SiteServe
   const send = (req: IncomingMessage, res: ServerResponse, file: string, status: number) => {
     const ext = extname(file);
     const payload = load(file);
-    const relative = file.slice(distDir.length).split(sep).join('/');
     res.statusCode = status;
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
-    res.setHeader(
-      'Cache-Control',
-      HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    );
+    res.setHeader('Content-Type', contentTypeOf(file));
+    res.setHeader('Cache-Control', cacheControlOf(file));
     const origin = req.headers.origin;
     if (
       origin &&
