@@ -23,10 +23,10 @@ export interface PreloadErrorMessage {
 
 export type BridgeMessage = AppChangedUrlMessage | AppErrorMessage | PreloadErrorMessage;
 
-export const MAX_FIELD_LENGTH = 4000;
+const MAX_FIELD_LENGTH = 4000;
 
 /** Plain text of at most `MAX_FIELD_LENGTH` characters, whatever `value` is (an Error, an object, a cycle...). */
-export function toText(value: unknown): string {
+function toText(value: unknown): string {
   let text: string;
   if (typeof value === 'string') text = value;
   else if (value instanceof Error) text = value.message;

@@ -2,11 +2,9 @@
  * Screening and describing messages that reach the shell's window. Only the preview iframe's own window on the site's
  * origin is trusted (penpal-style: `event.source` and `event.origin`); everything else is logged as ignored.
  */
-export const KNOWN_TYPES = ['app_changed_url', 'app_error', 'preload-error'] as const;
-export type KnownType = (typeof KNOWN_TYPES)[number];
 
 /** Longest payload text kept for one log entry. */
-export const MAX_PAYLOAD_CHARS = 8000;
+const MAX_PAYLOAD_CHARS = 8000;
 
 export interface LogEntry {
   id: number;

@@ -1,6 +1,6 @@
 import { type Account, accounts } from './accounts.ts';
 
-export const deviceWidths = [390, 768, 1440] as const;
+const deviceWidths = [390, 768, 1440] as const;
 export type DeviceWidth = (typeof deviceWidths)[number];
 export type ViewMode = 'iframe' | 'federated';
 

@@ -62,7 +62,7 @@ export interface EmulatorOptions {
 }
 
 /** The site's origin in the harness contract: the default page origin allowed to open sockets. */
-export const DEFAULT_SOCKET_ORIGINS: readonly string[] = ['http://localhost:4401'];
+const DEFAULT_SOCKET_ORIGINS: readonly string[] = ['http://localhost:4401'];
 
 export interface Emulator {
   /** Not listening yet; others may register extra routes/plugins before `listen()`. */

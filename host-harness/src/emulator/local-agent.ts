@@ -3,10 +3,10 @@ import type { Conversation, Message } from './state/conversation-store.ts';
 import type { EmulatorState } from './state/emulator-state.ts';
 
 /** How long the built-in agent "thinks" before answering. */
-export const AGENT_REPLY_DELAY_MS = 50;
+const AGENT_REPLY_DELAY_MS = 50;
 
 /** The built-in agent's answer: deterministic, and plainly marked as coming from the emulator. */
-export function agentReplyText(agentName: string, content: string): string {
+function agentReplyText(agentName: string, content: string): string {
   const quoted = content.length > 200 ? `${content.slice(0, 200)}…` : content;
   return `[Emulated agent reply] This is the local stand-in for the agent "${agentName}". You wrote: "${quoted}"`;
 }

@@ -13,11 +13,7 @@ export interface ShellPolicyOptions {
  * and the site's origin (the federation runtime loads the remote's chunks from there); only the site (and the
  * platform's login page it may redirect to) in frames; the shell itself is never framed.
  */
-export function shellContentSecurityPolicy({
-  siteOrigin,
-  serverUrl,
-  remoteOrigin,
-}: ShellPolicyOptions): string {
+function shellContentSecurityPolicy({ siteOrigin, serverUrl, remoteOrigin }: ShellPolicyOptions): string {
   const remote = [siteOrigin, ...(remoteOrigin && remoteOrigin !== siteOrigin ? [remoteOrigin] : [])];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],

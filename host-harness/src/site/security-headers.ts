@@ -10,7 +10,7 @@ function socketOrigin(origin: string): string {
  * The Content-Security-Policy of the site (security rule 11): same-origin everything, the platform's API and socket,
  * no inline or eval'd script, framed only by itself and the editor origins.
  */
-export function contentSecurityPolicy(config: SiteConfig): string {
+function contentSecurityPolicy(config: SiteConfig): string {
   const platform = [config.serverUrl, socketOrigin(config.serverUrl)];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],

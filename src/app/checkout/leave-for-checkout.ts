@@ -26,7 +26,7 @@ export type Departure = 'leaving' | 'new-tab' | 'blocked';
  * security rule 9), else a new tab opens. The tab is opened without `noopener`, whose `window.open` answers null
  * even when the tab did open, and is cut from this page at once (`opener = null`).
  */
-export function requestNavigation(url: string, win: Window): Departure {
+function requestNavigation(url: string, win: Window): Departure {
   if (win.top === win) {
     try {
       win.location.assign(url);

@@ -2,11 +2,11 @@ import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { contactDraftStorageKey } from '../../content/contact-draft.ts';
 import { contactForm } from '../../content/contact-form.ts';
 
-export const contactFields = ['name', 'email', 'phone', 'company', 'message'] as const;
+const contactFields = ['name', 'email', 'phone', 'company', 'message'] as const;
 export type ContactField = (typeof contactFields)[number];
 export type ContactValues = Record<ContactField, string>;
 
-export const emptyContact: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
+const emptyContact: ContactValues = { name: '', email: '', phone: '', company: '', message: '' };
 
 /** sessionStorage, or null when the browser blocks it (privacy modes, sandboxed frames). */
 function draftStorage(): Storage | null {

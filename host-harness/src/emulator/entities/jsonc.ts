@@ -3,7 +3,7 @@
  * Comments and trailing commas are removed by a scanner that knows where strings start and end, so `"https://x"` or
  * `"a /* b"` inside a string stay intact; the rest is plain `JSON.parse`.
  */
-export function stripJsonc(text: string): string {
+function stripJsonc(text: string): string {
   let out = '';
   let i = 0;
   // Index in `out` of the last comma outside a string, while only whitespace or comments have followed it.

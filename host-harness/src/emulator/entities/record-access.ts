@@ -18,7 +18,7 @@ export function viewerOf(state: EmulatorState, appId: string, caller: Caller): V
 }
 
 /** The same for a realtime socket, whose identity was fixed at the handshake (its role is read at event time). */
-export function socketViewer(state: EmulatorState, who: SocketWho): Viewer {
+function socketViewer(state: EmulatorState, who: SocketWho): Viewer {
   if (who.service) return { service: true, user: null };
   return { service: false, user: who.accountId ? (state.member(who.appId, who.accountId) ?? null) : null };
 }

@@ -8,7 +8,7 @@
  * Logical and field operators (`$or`, `$in`, ...) are refused when the file is loaded, so a rule is never half-applied.
  */
 
-export const RLS_OPERATIONS = ['create', 'read', 'update', 'delete'] as const;
+const RLS_OPERATIONS = ['create', 'read', 'update', 'delete'] as const;
 export type RlsOperation = (typeof RLS_OPERATIONS)[number];
 
 /** A value to compare with: a literal, or a field of the caller's user record. */
@@ -63,7 +63,7 @@ function parseExpected(value: unknown, where: string): Expected {
 }
 
 /** Reads one rule; throws RlsRuleError for anything outside the supported forms. */
-export function parseRule(value: unknown, where: string): RlsRule {
+function parseRule(value: unknown, where: string): RlsRule {
   if (value === undefined || value === true) return true;
   if (value === false) return false;
   if (typeof value !== 'object' || value === null || Array.isArray(value))

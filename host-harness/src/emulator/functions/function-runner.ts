@@ -9,17 +9,17 @@ import { type FunctionProcess, startFunctionProcess } from './function-process.t
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 /** The pinned `deno` dev dependency: the only Deno the harness runs. */
-export const DEFAULT_DENO = path.join(REPO_ROOT, 'node_modules/.bin/deno');
+const DEFAULT_DENO = path.join(REPO_ROOT, 'node_modules/.bin/deno');
 /** The project's functions, as the platform's CLI deploys them. */
-export const DEFAULT_FUNCTIONS_DIR = path.join(REPO_ROOT, 'base44/functions');
+const DEFAULT_FUNCTIONS_DIR = path.join(REPO_ROOT, 'base44/functions');
 const SHIM = path.join(import.meta.dirname, 'deno-shim.ts');
 
 /** A cold start may fetch `npm:` packages into Deno's cache first. */
-export const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 60_000;
 /** How long a failed connection waits to learn whether the process exited. */
 const EXIT_GRACE_MS = 500;
 /** How long a started function may take to answer one request. */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface FunctionRunnerOptions {
   functionsDir?: string;

@@ -5,7 +5,7 @@ import { parseBoundedJson } from './json-shape.ts';
 /** JSON bodies above this size are refused with 413. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Each uploaded file may be this large. */
-export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
 const FORM_BODY_LIMIT = 64 * 1024;
 
 /**

@@ -1,4 +1,6 @@
-const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+import { LOOPBACK_HOSTNAMES } from '../../http-shared/loopback-host.ts';
+
+const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(LOOPBACK_HOSTNAMES);
 
 /**
  * Parses a return address and accepts it only when it is an absolute http(s) URL on this machine without
@@ -15,11 +17,6 @@ export function localHttpUrl(raw: unknown): URL | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.username || url.password || !LOCAL_HOSTNAMES.has(url.hostname)) return null;
   return url;
-}
-
-/** The origin of a local address, or the fallback. */
-export function localOrigin(raw: unknown, fallback: string): string {
-  return localHttpUrl(raw)?.origin ?? fallback;
 }
 
 /** Adds `access_token` to a URL's query, keeping its path, other parameters (byte for byte) and `#hash`. */

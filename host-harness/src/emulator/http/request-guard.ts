@@ -19,14 +19,14 @@ import {
 import { ForbiddenError } from '../errors.ts';
 
 /** Routes under this prefix are the control API (`/__harness/...`). */
-export const CONTROL_PREFIX = '/__harness';
+const CONTROL_PREFIX = '/__harness';
 /** Control routes whose GET is a page any site may navigate to (the payment page, the pages' stylesheet). */
 const PAGE_PREFIXES = ['/__harness/pay/', '/__harness/assets/'];
 /** `Sec-Fetch-Site` values of a request a page on another origin did not cause. */
 const FIRST_PARTY_FETCH = new Set(['same-origin', 'none']);
 
 /** Why a request's `Host` is refused, or null when it names this server (see `isOwnHost`). */
-export function hostRefusal(headers: IncomingHttpHeaders, port: number | undefined): string | null {
+function hostRefusal(headers: IncomingHttpHeaders, port: number | undefined): string | null {
   return isOwnHost(headers.host, port) ? null : foreignHostMessage(headers.host, port);
 }
 

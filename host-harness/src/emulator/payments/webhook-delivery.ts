@@ -14,7 +14,7 @@ function reason(error: unknown, timeoutMs: number): string {
 }
 
 /** POSTs a signed event once, the way the provider does (no platform token; its own User-Agent). */
-export async function postEvent(
+async function postEvent(
   url: string,
   payload: string,
   timeoutMs = WEBHOOK_TIMEOUT_MS,

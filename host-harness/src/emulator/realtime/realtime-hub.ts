@@ -7,7 +7,7 @@ import type { EmulatorState } from '../state/emulator-state.ts';
 import { SERVICE_TOKEN } from '../state/emulator-state.ts';
 
 /** The socket.io path of the contract. */
-export const REALTIME_PATH = '/ws-user-apps/socket.io/';
+const REALTIME_PATH = '/ws-user-apps/socket.io/';
 
 export interface SocketIdentity {
   appId: string;

@@ -15,7 +15,7 @@ type Params = { appId: string; entity: string; id: string };
 type Query = Record<string, unknown>;
 
 /** At most this many records per bulk create. */
-export const BULK_LIMIT = 5_000;
+const BULK_LIMIT = 5_000;
 const USER_PROTECTED = new Set(['email', 'role', 'created_by', 'created_by_id']);
 const ROLES = new Set(['admin', 'user']);
 

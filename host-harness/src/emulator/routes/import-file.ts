@@ -2,10 +2,10 @@ import { BadRequestError } from '../errors.ts';
 import type { UploadedFile } from '../http/named-params.ts';
 
 /** At most this many rows per import. */
-export const IMPORT_ROW_LIMIT = 10_000;
+const IMPORT_ROW_LIMIT = 10_000;
 
 /** Splits CSV text into rows of cells (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

@@ -3,9 +3,9 @@ import type { Db } from './open-database.ts';
 import { checkStorableValue } from './record-data.ts';
 
 /** At most this many events per batch (the reference client sends 30 at a time). */
-export const MAX_BATCH_EVENTS = 1_000;
+const MAX_BATCH_EVENTS = 1_000;
 /** One event, as JSON, may be this long. */
-export const MAX_EVENT_CHARS = 16 * 1024;
+const MAX_EVENT_CHARS = 16 * 1024;
 const MAX_EVENT_NAME = 200;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

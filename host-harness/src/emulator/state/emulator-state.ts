@@ -41,7 +41,7 @@ export const SEEDED_ACCOUNTS = [
   },
 ] as const;
 
-export const DEFAULT_SETTINGS: AppSettings = {
+const DEFAULT_SETTINGS: AppSettings = {
   public_settings: { name: 'Local app', requires_auth: false },
   requireLogin: false,
 };
