@@ -86,6 +86,28 @@ describe('money path: createCheckout → payment double → stripeWebhook → Or
     expect(mail[0].body).toContain(id);
   });
 
+  it("an anonymous buyer's e-mail from the payment page reaches the Order and the agency's e-mail", async () => {
+    const { data } = await client().functions.invoke('createCheckout', { packageName: 'gold' });
+    const id = sessionIdOf(data.url);
+    const form = (email: string) => ({
+      raw: `email=${encodeURIComponent(email)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const refused = await h.call('POST', `/__harness/pay/${id}/pay`, form('not an address'));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Enter a valid e-mail address.');
+    expect(await ordersAs(SERVICE_TOKEN)).toEqual([]);
+
+    const paid = await h.call('POST', `/__harness/pay/${id}/pay`, form('buyer@example.co.uk'));
+    expect(paid.status).toBe(303);
+    expect(await ordersAs(SERVICE_TOKEN)).toEqual([
+      expect.objectContaining({ session_id: id, customer_email: 'buyer@example.co.uk' }),
+    ]);
+    const mail = await agencyMail();
+    expect(mail).toHaveLength(1);
+    expect(mail[0].body).toContain('buyer@example.co.uk');
+  });
+
   it('the same signed event delivered again records one order and sends one e-mail', async () => {
     const { data } = await client().functions.invoke('createCheckout', { packageName: 'gold' });
     const id = sessionIdOf(data.url);

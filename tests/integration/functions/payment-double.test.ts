@@ -266,7 +266,9 @@ describe('payment-provider double', () => {
     expect(page.text).toContain('Gold package: one-time setup');
     expect(page.text).toContain('Gold package: monthly');
     expect(page.text).toContain('£799.00 today, then £199.00 per month');
-    expect(page.text).toContain('Paying as user@example.com');
+    expect(page.text).toMatch(
+      /<input id="email" form="pay-form" type="email" name="email"[^>]* value="user@example.com">/,
+    );
     expect(page.text).toMatch(/<button type="submit" class="primary">Pay<\/button>/);
     expect(page.text).toMatch(/<button type="submit" class="secondary">Cancel<\/button>/);
     expect(page.text).not.toContain('<script');

@@ -10,6 +10,18 @@ import { escapeHtml, sendPage } from './page-shell.ts';
 
 const TITLE = 'Checkout';
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+const MAX_EMAIL_LENGTH = 254;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The buyer's e-mail from the Pay form: empty means "as prefilled"; anything else must look like an address. */
+function buyerEmail(body: unknown): { email: string | null } | { problem: string } {
+  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).email : undefined;
+  const email = typeof raw === 'string' ? raw.trim() : '';
+  if (email === '') return { email: null };
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))
+    return { problem: 'Enter a valid e-mail address.' };
+  return { email };
+}
 
 /** "£799.00 today, then £199.00 per month": the one-time items' sum, then each billing period's sum. */
 export function priceLine(record: CheckoutRecord): string {
@@ -42,16 +54,17 @@ function payBody(record: CheckoutRecord, problem?: string): string {
   const items = record.line_items
     .map((item) => `<p class="package">${escapeHtml(item.description)}</p>`)
     .join('\n');
-  const buyer = session.customer_email
-    ? `<p class="note">Paying as ${escapeHtml(session.customer_email)}</p>`
-    : '';
+  // Like the provider's hosted page, it asks who is paying (prefilled with the session's customer_email); the
+  // completed session carries it as customer_details.email.
+  const buyer = `<label for="email">Email</label>
+<input id="email" form="pay-form" type="email" name="email" autocomplete="email" maxlength="${MAX_EMAIL_LENGTH}" value="${escapeHtml(session.customer_email ?? '')}">`;
   const cancel = session.cancel_url
     ? `<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form>`
     : '';
   const buttons =
     status === 'open'
       ? `<div class="actions">
-<form method="post" action="${action}/pay"><button type="submit" class="primary">Pay</button></form>
+<form id="pay-form" method="post" action="${action}/pay"><button type="submit" class="primary">Pay</button></form>
 ${cancel}
 </div>`
       : `<p class="error" role="alert">This checkout session is ${status}.</p>`;
@@ -60,8 +73,8 @@ ${cancel}
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
 ${items}
 <p class="price">${escapeHtml(priceLine(record))}</p>
-${buyer}
 <p class="ref">Session ${escapeHtml(session.id)}</p>
+${status === 'open' ? buyer : ''}
 ${buttons}`;
 }
 
@@ -98,11 +111,13 @@ export function registerPayPage(app: FastifyInstance, ctx: EmulatorContext): voi
     // A second press (or a reload of the form post) returns to the site without paying or notifying twice.
     if (status === 'paid') return reply.redirect(target.href, 303);
     if (status !== 'open') return sendPage(reply, 409, TITLE, payBody(record));
+    const buyer = buyerEmail(request.body);
+    if ('problem' in buyer) return sendPage(reply, 400, TITLE, payBody(record, buyer.problem));
     let paidNow = false;
     orders.update(id, (current) => {
       if (orderStatus(current) !== 'open') return null;
       paidNow = true;
-      const session = completedSession(current.session);
+      const session = completedSession(current.session, buyer.email);
       const event = completedEvent(session, current.api_version);
       return { ...current, session, webhook: { event_id: event.id, payload: event.payload, attempts: [] } };
     });

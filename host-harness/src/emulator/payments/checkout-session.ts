@@ -113,15 +113,21 @@ export function buildSession(
   };
 }
 
-/** The session once paid: complete, paid, its hosted page gone (`url: null`), a customer and a subscription. */
-export function completedSession(session: CheckoutSession): CheckoutSession {
+/**
+ * The session once paid: complete, paid, its hosted page gone (`url: null`), a customer and a subscription; the e-mail
+ * the buyer gave on the hosted page (else the prefilled one) in `customer_details`, as the provider reports it.
+ */
+export function completedSession(
+  session: CheckoutSession,
+  buyerEmail: string | null = null,
+): CheckoutSession {
   return {
     ...session,
     status: 'complete',
     payment_status: 'paid',
     url: null,
     customer: `cus_${randomAlphanumeric(14)}`,
-    customer_details: { email: session.customer_email },
+    customer_details: { email: buyerEmail ?? session.customer_email },
     payment_intent: session.mode === 'payment' ? `pi_${randomAlphanumeric(24)}` : null,
     subscription: session.mode === 'subscription' ? `sub_${randomAlphanumeric(24)}` : null,
   };
