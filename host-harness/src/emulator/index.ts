@@ -12,6 +12,7 @@ import { answerClientError, registerErrorHandlers } from './http/error-handler.t
 import { FaultRegistry, registerFaults } from './http/faults.ts';
 import { registerRequestGuard } from './http/request-guard.ts';
 import { RequestLog, registerRequestLog } from './http/request-log.ts';
+import { AJV_OPTIONS, schemaErrorFormatter } from './http/route-schema.ts';
 import { LocalAgent } from './local-agent.ts';
 import { registerLoginPage } from './pages/login-page.ts';
 import { registerPageAssets } from './pages/page-shell.ts';
@@ -137,6 +138,8 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     routerOptions: { maxParamLength: 500 },
     forceCloseConnections: true,
     clientErrorHandler: answerClientError,
+    ajv: { customOptions: AJV_OPTIONS },
+    schemaErrorFormatter,
   });
   // First: the Host rule covers every route and the control rule is attached to routes as they are declared.
   registerRequestGuard(app);

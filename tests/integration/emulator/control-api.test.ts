@@ -41,7 +41,26 @@ describe('control API', () => {
     });
     expect(answer.body).toEqual({ public_settings: { theme: 'dark' }, requireLogin: false });
     expect((await h.call('GET', settings)).body.public_settings).toEqual({ theme: 'dark' });
-    expect((await h.call('POST', '/__harness/settings', { body: { requireLogin: 'yes' } })).status).toBe(400);
+    expect((await h.call('POST', '/__harness/settings', { body: { requireLogin: 'yes' } })).body).toEqual({
+      message: 'requireLogin must be true or false',
+      code: 'invalid_body',
+    });
+    const list = await h.call('POST', '/__harness/settings', { body: { public_settings: [] } });
+    expect(list.body).toEqual({ message: 'public_settings must be an object', code: 'invalid_body' });
+    // Nothing was changed by the refused calls.
+    expect((await h.call('GET', '/__harness/settings')).body).toMatchObject({ requireLogin: false });
+  });
+
+  it('integration responses need a package and an endpoint name (route schema)', async () => {
+    const missing = await h.call('POST', '/__harness/integrations', { body: { package: 'Core' } });
+    expect(missing.body).toEqual({ message: 'endpoint is required', code: 'invalid_body' });
+    const odd = await h.call('POST', '/__harness/integrations', {
+      body: { package: 'Core', endpoint: '../x' },
+    });
+    expect(odd.body).toEqual({
+      message: 'endpoint must be a name (letters, digits, _ and -)',
+      code: 'invalid_body',
+    });
   });
 
   it('refuses state-changing control calls from a foreign origin', async () => {

@@ -2,9 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { BadRequestError } from '../errors.ts';
 import { parseFault } from '../http/faults.ts';
+import { objectBody as objectSchema } from '../http/route-schema.ts';
 import { parseCustomIntegration } from './custom-integrations.ts';
 
 const MAX_REFUSE_MS = 120_000;
+
+const name = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+  description: 'a name (letters, digits, _ and -)',
+};
+const settingsBody = objectSchema({
+  public_settings: { type: 'object', description: 'an object' },
+  requireLogin: { type: 'boolean', description: 'true or false' },
+});
+const integrationBody = objectSchema({ package: name, endpoint: name }, ['package', 'endpoint']);
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
@@ -38,20 +50,11 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
   });
 
   app.get('/__harness/settings', async () => state.apps.get(state.appId));
-  app.post('/__harness/settings', async (request) => {
-    const body = objectBody(request.body);
+  app.post('/__harness/settings', { schema: { body: settingsBody } }, async (request) => {
+    const body = request.body as { public_settings?: Record<string, unknown>; requireLogin?: boolean };
     const current = state.apps.get(state.appId)!;
-    if (body.public_settings !== undefined) {
-      const ps = body.public_settings;
-      if (typeof ps !== 'object' || ps === null || Array.isArray(ps))
-        throw new BadRequestError('public_settings must be an object');
-      current.public_settings = ps as Record<string, unknown>;
-    }
-    if (body.requireLogin !== undefined) {
-      if (typeof body.requireLogin !== 'boolean')
-        throw new BadRequestError('requireLogin must be true or false');
-      current.requireLogin = body.requireLogin;
-    }
+    if (body.public_settings !== undefined) current.public_settings = body.public_settings;
+    if (body.requireLogin !== undefined) current.requireLogin = body.requireLogin;
     state.apps.put(state.appId, current);
     return current;
   });
@@ -76,11 +79,8 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
 
   app.get('/__harness/orders', async () => state.orders.list());
 
-  app.post('/__harness/integrations', async (request) => {
-    const body = objectBody(request.body);
-    const ok = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v);
-    if (!ok(body.package) || !ok(body.endpoint))
-      throw new BadRequestError('package and endpoint are required names');
+  app.post('/__harness/integrations', { schema: { body: integrationBody } }, async (request) => {
+    const body = request.body as { package: string; endpoint: string; response?: unknown };
     ctx.installables.set(`${body.package}/${body.endpoint}`, body.response ?? { success: true });
     return { ok: true };
   });
