@@ -1,65 +1,240 @@
 #!/usr/bin/env node
 /**
- * Import boundaries (docs/style.md, "What we take" 1): `src/platform` and `src/bridge` import nothing from the app
- * (the bridge only the platform's pure launch-query helpers); pages do not import each other; `src` never imports `host-harness`; the harness imports from `src` only
- * contract types and data (`*-types.ts`, `src/platform/types*`, `src/app/paths.ts`).
+ * Import boundaries (docs/style.md, "What we take" 1), enforced on every kind of import: static `import … from`,
+ * side-effect `import '…'`, `import type`, `export … from`, and dynamic `import('…')` (a lazily loaded chunk is
+ * still a dependency). Each file belongs to one layer of the table below, and may import only what its row allows;
+ * a file in no layer, or a computed `import()` that cannot be checked, is an error too.
+ *
+ *   node scripts/check-boundaries.mjs [root]   (root: the repository to check; this one by default)
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
-const importPattern =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+/**
+ * The layers, most specific path first. `imports`: the layers (or single files) a layer's files may import;
+ * `types`: what it may import with `import type` only. Platform and bridge know nothing of the site; content is
+ * data; components show content; sections compose components; pages compose sections; the app shell reaches pages
+ * only through the page table.
+ */
+const layers = [
+  { name: 'platform', paths: ['src/platform/'], imports: ['platform'] },
+  // The bridge reads the launch query with the platform client's pure helpers (one implementation of the token rules).
+  { name: 'bridge', paths: ['src/bridge/'], imports: ['bridge', 'src/platform/launch-params.ts'] },
+  { name: 'config', paths: ['src/site-config.ts', 'src/site-config-types.ts'], imports: ['config'] },
+  { name: 'assets', paths: ['src/assets/', 'src/styles/'], imports: ['assets'] },
+  { name: 'vendor', paths: ['src/vendor/'], imports: ['vendor'] },
+  // Texts and numbers, some from the build configuration (the agency's name and contacts).
+  { name: 'content', paths: ['src/content/'], imports: ['content', 'config', 'assets'], types: ['platform'] },
+  { name: 'components', paths: ['src/components/'], imports: ['components', 'content', 'assets'] },
+  // Machinery the shell, pages and sections share: paths and links, the site's platform and bridge, stores.
+  {
+    name: 'shared',
+    paths: ['src/shared/'],
+    imports: ['shared', 'platform', 'bridge', 'content', 'config'],
+  },
+  // The loading layer: regions adopted from the prerendered HTML, islands, the boot script.
+  {
+    name: 'hydration',
+    paths: ['src/hydration/'],
+    imports: ['hydration', 'shared', 'content', 'components', 'config'],
+  },
+  {
+    name: 'sections',
+    paths: ['src/sections/'],
+    imports: ['sections', 'components', 'content', 'shared', 'hydration', 'assets'],
+  },
+  {
+    name: 'pages',
+    paths: ['src/pages/'],
+    imports: ['sections', 'components', 'content', 'shared', 'hydration'],
+  },
+  {
+    name: 'app',
+    paths: ['src/app/'],
+    imports: [
+      'app',
+      'shared',
+      'hydration',
+      'platform',
+      'bridge',
+      'content',
+      'components',
+      'config',
+      'vendor',
+    ],
+  },
+  {
+    name: 'entries',
+    paths: ['src/main.tsx', 'src/federation/', 'src/prerender/'],
+    imports: ['app', 'shared', 'hydration', 'content', 'config', 'assets'],
+  },
+  { name: 'typings', paths: ['src/env.d.ts'], imports: [] },
+  // The harness imports from the site only contract types and data (the path table); build scripts freely.
+  {
+    name: 'harness',
+    paths: ['host-harness/'],
+    imports: ['harness', 'tools', 'src/shared/navigation/paths.ts', 'src/app/paths.ts'],
+    types: ['config', 'platform'],
+  },
+  // Not checked here; listed so that the site's code cannot reach them.
+  { name: 'tools', paths: ['scripts/', 'tests/'], imports: [] },
+];
+
+/** The only app file that imports pages: the page table (lazy loaders, one chunk per page). */
+const PAGE_TABLE = 'src/app/page-registry.ts';
+
+/**
+ * Imports that break the table today and wait for a move (issue 16), each `[importing layer, file imported]`; remove
+ * an entry with its move. The shared machinery still in `src/app/` that pages and sections use (the path table, the
+ * book-a-call hook, checkout, the auth store) moves to `src/shared/`; the region API (`static-region.tsx`,
+ * `island.ts`, the page type in `page-registry.ts`) moves to `src/hydration/`.
+ */
+const AWAITING_MOVE = [
+  ['pages', 'src/app/paths.ts'],
+  ['pages', 'src/app/checkout/use-checkout.ts'],
+  ['pages', 'src/app/auth/auth-store.ts'],
+  ['pages', 'src/app/static-region.tsx'],
+  ['pages', 'src/app/page-registry.ts'],
+  ['sections', 'src/app/paths.ts'],
+  ['sections', 'src/app/hooks/use-book-a-call.ts'],
+  ['sections', 'src/app/static-region.tsx'],
+  ['sections', 'src/app/island.ts'],
+];
+
+const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', '.git']);
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
+    if (SKIP_DIRS.has(name)) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
-    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name)) yield path;
+    else if (SOURCE.test(name)) yield path;
   }
 }
 
-const rel = (path) => relative(root, path).split('\\').join('/');
-const violations = [];
-
-function check(dir, rule) {
-  let count = 0;
-  for (const file of files(resolve(root, dir))) {
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(importPattern)) {
-      const specifier = match[1] ?? match[2];
-      if (!specifier?.startsWith('.')) continue;
-      const target = rel(resolve(dirname(file), specifier));
-      const problem = rule(rel(file), target);
-      if (problem) violations.push(`${rel(file)} imports ${specifier}: ${problem}`);
-      count++;
+/**
+ * The code of a file with comments removed and every string or template literal replaced by `\0<n>\0` (its text
+ * kept in `strings`), so that import syntax is matched only in code: an `import(` inside a comment or a string is
+ * not an import, and a specifier is always one literal.
+ */
+function skeleton(source) {
+  const strings = [];
+  let out = '';
+  let i = 0;
+  const n = source.length;
+  while (i < n) {
+    const c = source[i];
+    const next = source[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < n && source[i] !== '\n') i++;
+    } else if (c === '/' && next === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end === -1 ? n : end + 2;
+      out += ' ';
+    } else if (c === "'" || c === '"' || c === '`') {
+      let text = '';
+      i++;
+      while (i < n && source[i] !== c) {
+        if (source[i] === '\\') {
+          text += source[i + 1] ?? '';
+          i += 2;
+          continue;
+        }
+        if (c === '`' && source[i] === '$' && source[i + 1] === '{') {
+          text += '${';
+          i += 2;
+          continue;
+        }
+        if (c !== '`' && source[i] === '\n') break;
+        text += source[i++];
+      }
+      i++;
+      // A template literal with a substitution is not a fixed specifier.
+      strings.push(c === '`' && text.includes('${') ? null : text);
+      out += `\0${strings.length - 1}\0`;
+    } else {
+      out += c;
+      i++;
     }
   }
-  return count;
+  return { code: out, strings };
 }
 
-const contractFromSrc = (target) =>
-  /-types\.ts$/.test(target) || target.startsWith('src/platform/types') || target === 'src/app/paths.ts';
+const LITERAL = '\\0(\\d+)\\0';
+// `import x from`, `import { a } from`, `import type { A } from`, `export * from`, `export { a } from`,
+// `export type { A } from`: the clause holds names, braces, commas, `*`, `as` and `type`, never another keyword.
+const FROM = new RegExp(
+  `(?<![\\w$.])(import|export)(\\s+type\\b)?((?:(?!\\b(?:import|export)\\b)[\\w$\\s{},*])*?)\\bfrom\\s*${LITERAL}`,
+  'g',
+);
+const SIDE_EFFECT = new RegExp(`(?<![\\w$.])import\\s*${LITERAL}`, 'g');
+const DYNAMIC = /(?<![\w$.])import\s*\(\s*([^)\s][^)]*)/g;
 
-check('src/platform', (_, target) =>
-  target.startsWith('src/platform/') ? null : 'platform must stay self-contained',
-);
-// The bridge reads the launch query with the platform client's pure helpers (one implementation of the token rules).
-const bridgeMayImport = (target) =>
-  target.startsWith('src/bridge/') || target === 'src/platform/launch-params.ts';
-check('src/bridge', (_, target) => (bridgeMayImport(target) ? null : 'bridge must stay self-contained'));
-check('src', (_, target) => (target.startsWith('host-harness/') ? 'src never imports the harness' : null));
-check('src/pages', (file, target) =>
-  target.startsWith('src/pages/') && target !== file ? 'pages do not import each other' : null,
-);
-check('host-harness', (_, target) =>
-  target.startsWith('src/') && !contractFromSrc(target)
-    ? 'the harness imports only contract types from src'
-    : null,
-);
-
-if (violations.length) {
-  console.error(`Import boundaries: ${violations.length} violation(s)\n${violations.join('\n')}`);
-  process.exit(1);
+/** Every import of a file: `{ specifier, kind: 'static' | 'type' | 'dynamic' }`, or `specifier: null` if computed. */
+export function importsOf(source) {
+  const { code, strings } = skeleton(source);
+  const found = [];
+  for (const m of code.matchAll(FROM)) {
+    found.push({ specifier: strings[Number(m[4])], kind: m[2] ? 'type' : 'static' });
+  }
+  for (const m of code.matchAll(SIDE_EFFECT))
+    found.push({ specifier: strings[Number(m[1])], kind: 'static' });
+  for (const m of code.matchAll(DYNAMIC)) {
+    const literal = new RegExp(`^${LITERAL}\\s*(,|$)`).exec(m[1].trim());
+    found.push({ specifier: literal ? strings[Number(literal[1])] : null, kind: 'dynamic' });
+  }
+  return found;
 }
-console.log('Import boundaries: ok');
+
+const layerOf = (path) => layers.find((layer) => layer.paths.some((p) => path === p || path.startsWith(p)));
+const allows = (names, target, targetLayer) =>
+  names?.some((name) => name === target || name === targetLayer?.name) ?? false;
+
+/** The violations of the table under `root` (repository-relative paths in the messages). */
+export function checkBoundaries(root) {
+  const violations = [];
+  const rel = (path) => relative(root, path).split('\\').join('/');
+  const dirs = ['src', 'host-harness'].map((dir) => resolve(root, dir)).filter(existsSync);
+  for (const file of dirs.flatMap((dir) => [...files(dir)])) {
+    const from = rel(file);
+    const layer = layerOf(from);
+    if (!layer) {
+      violations.push(`${from}: in no layer of the import table (scripts/check-boundaries.mjs)`);
+      continue;
+    }
+    for (const { specifier, kind } of importsOf(readFileSync(file, 'utf8'))) {
+      if (specifier === null) {
+        violations.push(`${from}: a computed import() cannot be checked; import a literal path`);
+        continue;
+      }
+      if (!specifier.startsWith('.')) continue;
+      const target = rel(resolve(dirname(file), specifier));
+      const targetLayer = layerOf(target);
+      const how = kind === 'dynamic' ? 'import()' : kind === 'type' ? 'import type' : 'import';
+      const problem = (() => {
+        if (targetLayer?.name === layer.name) {
+          return layer.name === 'pages' && target !== from ? 'pages do not import each other' : null;
+        }
+        if (targetLayer?.name === 'pages')
+          return from === PAGE_TABLE ? null : 'the app shell reaches pages only through the page table';
+        if (allows(layer.imports, target, targetLayer)) return null;
+        if (kind === 'type' && allows(layer.types, target, targetLayer)) return null;
+        if (AWAITING_MOVE.some(([name, file]) => name === layer.name && file === target)) return null;
+        return `${layer.name} may not import ${targetLayer?.name ?? target}`;
+      })();
+      if (problem) violations.push(`${from}: ${how} '${specifier}': ${problem}`);
+    }
+  }
+  return violations;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'));
+  const violations = checkBoundaries(root);
+  if (violations.length) {
+    console.error(`Import boundaries: ${violations.length} violation(s)\n${violations.join('\n')}`);
+    process.exit(1);
+  }
+  console.log('Import boundaries: ok');
+}

@@ -1,0 +1,125 @@
+/**
+ * The import-boundary check (`npm run lint`) on small trees written for each case: it fails on a forbidden import
+ * of every kind (static, `import type`, `export … from`, side-effect, and a dynamic `import()` crossing a layer),
+ * and passes the same tree without it. It runs the script as `npm run lint` does, on a root given as argument.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const script = resolve(import.meta.dirname, '../../../scripts/check-boundaries.mjs');
+const roots: string[] = [];
+
+/** A repository holding `files` (path → source), with a valid content module every case may import. */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
+  roots.push(root);
+  const all = {
+    'src/content/brand.ts': "export const brand = { name: 'x' };\n",
+    'src/app/app.tsx': "export const app = () => import('../pages/home-page.tsx');\n",
+    'src/app/page-registry.ts': "export const home = () => import('../pages/home-page.tsx');\n",
+    'src/pages/home-page.tsx': "import { brand } from '../content/brand.ts';\nexport const Home = brand;\n",
+    ...files,
+  };
+  for (const [path, source] of Object.entries(all)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), source);
+  }
+  return root;
+}
+
+function check(root: string): { ok: boolean; output: string } {
+  try {
+    return { ok: true, output: execFileSync('node', [script, root], { encoding: 'utf8', stdio: 'pipe' }) };
+  } catch (error) {
+    return { ok: false, output: String((error as { stderr?: string }).stderr) };
+  }
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe('import boundaries', () => {
+  it('a tree that follows the table passes (the page table imports pages, lazily)', () => {
+    const root = tree({
+      'src/app/app.tsx': "import { home } from './page-registry.ts';\nexport const app = home;\n",
+      'src/sections/hero.tsx':
+        "import { brand } from '../content/brand.ts';\nexport const Hero = () => brand;\n",
+      // Import syntax inside comments and strings is not an import.
+      'src/components/logo.tsx':
+        "// import('../app/app.tsx')\nexport const text = \"import x from '../app/app.tsx'\";\n",
+    });
+    expect(check(root)).toMatchObject({ ok: true, output: 'Import boundaries: ok\n' });
+  });
+
+  it.each([
+    [
+      'a dynamic import() from a section into the app shell',
+      'src/sections/lazy.tsx',
+      'export const load = () => import(/* webpackChunkName: "x" */ \'../app/app.tsx\');\n',
+      "src/sections/lazy.tsx: import() '../app/app.tsx': sections may not import app",
+    ],
+    [
+      'a static import from the platform into the site',
+      'src/platform/client.ts',
+      "import { brand } from '../content/brand.ts';\nexport const c = brand;\n",
+      "src/platform/client.ts: import '../content/brand.ts': platform may not import content",
+    ],
+    [
+      'an import type from content into a section',
+      'src/content/hero-text.ts',
+      "import type { Hero } from '../sections/hero.tsx';\nexport type T = Hero;\n",
+      "src/content/hero-text.ts: import type '../sections/hero.tsx': content may not import",
+    ],
+    [
+      'an export … from re-exporting the app from a component',
+      'src/components/barrel.ts',
+      "export { app } from '../app/app.tsx';\n",
+      "src/components/barrel.ts: import '../app/app.tsx': components may not import app",
+    ],
+    [
+      'a side-effect import from the bridge into the app',
+      'src/bridge/setup.ts',
+      "import '../app/app.tsx';\n",
+      "src/bridge/setup.ts: import '../app/app.tsx': bridge may not import app",
+    ],
+    [
+      'a page importing another page',
+      'src/pages/other-page.tsx',
+      "import { Home } from './home-page.tsx';\nexport const Other = Home;\n",
+      "src/pages/other-page.tsx: import './home-page.tsx': pages do not import each other",
+    ],
+    [
+      'the app shell importing a page outside the page table',
+      'src/app/routes.tsx',
+      "export const page = () => import('../pages/home-page.tsx');\n",
+      "src/app/routes.tsx: import() '../pages/home-page.tsx': the app shell reaches pages only through the page table",
+    ],
+    [
+      'the site importing the harness',
+      'src/app/debug.ts',
+      "import { x } from '../../host-harness/src/x.ts';\nexport const y = x;\n",
+      "src/app/debug.ts: import '../../host-harness/src/x.ts': app may not import harness",
+    ],
+    [
+      'a computed import() that cannot be checked',
+      'src/app/any.ts',
+      // A template literal with a substitution: `../pages/${name}.tsx`.
+      ['export const load = (name: string) => import(`../pages/$', '{name}.tsx`);\n'].join(''),
+      'src/app/any.ts: a computed import() cannot be checked',
+    ],
+    [
+      'a file in no layer',
+      'src/misc/helper.ts',
+      'export const x = 1;\n',
+      'src/misc/helper.ts: in no layer of the import table',
+    ],
+  ])('fails on %s', (_label, path, source, message) => {
+    const result = check(tree({ [path]: source }));
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain(message);
+  });
+});
