@@ -1,5 +1,5 @@
 import { X } from 'lucide';
-import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, type SyntheticEvent, useEffect, useRef } from 'react';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
 import { navLabels } from '../../content/layout.ts';
@@ -16,36 +16,46 @@ interface MobileMenuProps {
 }
 
 const focusableSelector = 'a[href], button:not([disabled])';
+/** The slide-out's length (`duration-200` below): the dialog leaves the top layer once it is over. */
+const SLIDE_OUT_MS = 200;
 
 /**
- * The slide-in menu of small screens: a modal dialog that locks the page's scroll, takes focus while open (Tab stays
- * inside), and closes on a link, on Escape and on the backdrop, giving focus back to the menu button.
+ * The slide-in menu of small screens, a native modal `<dialog>` (`showModal()`): the browser makes the rest of the
+ * page inert and turns Escape into `cancel`. The page's scroll is locked, Tab stays inside (the browser would let it
+ * reach its own toolbar), and a link, Escape or the backdrop close it, giving focus back to the menu button.
  */
 export function MobileMenu({ open, onClose, returnFocusTo }: MobileMenuProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
   useBodyScrollLock(open);
 
   useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
     if (open) {
       wasOpen.current = true;
+      if (!dialog.open) dialog.showModal();
       panelRef.current?.querySelector<HTMLElement>(focusableSelector)?.focus();
-    } else if (wasOpen.current) {
-      wasOpen.current = false;
-      returnFocusTo.current?.focus();
+      return;
     }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    // Slides out first (the classes below), then leaves the top layer.
+    const timer = window.setTimeout(() => {
+      if (dialog.open) dialog.close();
+      returnFocusTo.current?.focus();
+    }, SLIDE_OUT_MS);
+    return () => window.clearTimeout(timer);
   }, [open, returnFocusTo]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  // Escape: the slide-out runs as for any other way of closing.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    onClose();
+  };
 
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = [...panelRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
     const first = items[0];
@@ -61,28 +71,28 @@ export function MobileMenu({ open, onClose, returnFocusTo }: MobileMenuProps) {
   };
 
   return (
-    <div className={`lg:hidden ${open ? '' : 'pointer-events-none'}`} inert={!open}>
+    <dialog
+      id="mobile-menu"
+      ref={dialogRef}
+      aria-label={navLabels.menu}
+      onCancel={onCancel}
+      // Closed by the browser itself (a repeated Escape may skip `cancel`): the state follows.
+      onClose={() => open && onClose()}
+      onKeyDown={trapTab}
+      className="m-0 size-full max-h-none max-w-none overflow-hidden bg-transparent p-0 backdrop:bg-transparent"
+    >
       <button
         type="button"
         tabIndex={-1}
         aria-hidden="true"
         data-testid="mobile-menu-backdrop"
-        className={`fixed inset-0 z-40 bg-slate-950/40 transition-opacity duration-200 ease-out ${open ? 'opacity-100' : 'opacity-0'}`}
+        className={`fixed inset-0 bg-slate-950/40 transition-opacity duration-200 ease-out starting:opacity-0 ${open ? 'opacity-100' : 'opacity-0'}`}
         onClick={onClose}
       />
       <div
-        id="mobile-menu"
         ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-label={navLabels.menu}
-        aria-hidden={!open}
-        onKeyDown={trapTab}
-        // Visible at once when opening (so focus can move in), hidden only after the slide-out when closing.
-        className={`fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-lg duration-200 ease-out ${
-          open
-            ? 'visible translate-x-0 transition-transform'
-            : 'invisible translate-x-full transition-[transform,visibility]'
+        className={`fixed inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col bg-white shadow-lg transition-transform duration-200 ease-out starting:translate-x-full ${
+          open ? 'translate-x-0' : 'translate-x-full'
         }`}
       >
         <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
@@ -116,6 +126,6 @@ export function MobileMenu({ open, onClose, returnFocusTo }: MobileMenuProps) {
           <BookACallButton className={`${buttonStyles.primary} w-full`} onNavigate={onClose} />
         </div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -11,11 +11,12 @@ const dialog = byRole('dialog', navLabels.menu);
 /** What a visitor (and assistive technology) can tell about the menu and the focus. */
 function menuState(page: Page) {
   return page.evaluate((label) => {
-    const panel = document.querySelector(`[role="dialog"][aria-label="${label}"]`);
+    const panel = document.querySelector<HTMLDialogElement>(`dialog[aria-label="${label}"]`);
     const active = document.activeElement;
     return {
-      open: Boolean(panel?.checkVisibility() && panel.getAttribute('aria-hidden') !== 'true'),
-      modal: panel?.getAttribute('aria-modal') ?? null,
+      open: Boolean(panel?.open && panel.checkVisibility()),
+      // Modal as the browser means it (`showModal()`): the rest of the page is inert.
+      modal: Boolean(panel?.matches(':modal')),
       focus:
         !active || active === document.body
           ? 'the page (body)'
@@ -37,7 +38,7 @@ export async function mobileMenu(session: Session): Promise<void> {
   await until(
     'the open menu is a modal dialog holding the focus',
     () => menuState(page),
-    (state) => state.open && state.modal === 'true' && state.focusInMenu,
+    (state) => state.open && state.modal && state.focusInMenu,
   );
   await page.locator(`${dialog} ${byRole('link', 'Results')}`).click();
   await until(
