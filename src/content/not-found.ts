@@ -1,9 +1,8 @@
-import { pageSeo } from './seo.ts';
-
 /** The page shown for any other path (spec §2): it names the missing path and offers the way home. */
 export const notFoundPage = {
   eyebrow: 'Error 404',
-  title: pageSeo.NotFound.title,
+  /** The heading, and the page's title (`pageSeo.NotFound`). */
+  title: 'Page Not Found',
   /** Around the missing path: "We couldn't find <path>. It may have moved, …". */
   missingBefore: "We couldn't find",
   missingAfter: '. It may have moved, or the address may be mistyped.',

@@ -1,4 +1,5 @@
 import { claims, trustedByLine } from './claims.ts';
+import { notFoundPage } from './not-found.ts';
 import { pricing } from './pricing.ts';
 import { autoReplyChannels } from './solutions.ts';
 import { callLength, oneDay } from './timing.ts';
@@ -38,7 +39,7 @@ export const pageSeo = {
     description: `Thank you for your order. We will contact you within ${oneDay} to start your setup.`,
   },
   NotFound: {
-    title: 'Page Not Found',
+    title: notFoundPage.title,
     description: 'The page you were looking for could not be found.',
   },
 } as const;
