@@ -27,15 +27,7 @@ const rules: RuleSetRule[] = [
 const shared: Configuration = {
   mode: production ? 'production' : 'development',
   devtool: production ? false : 'cheap-module-source-map',
-  resolve: {
-    extensions: ['.tsx', '.ts', '.js'],
-    alias: {
-      'use-sync-external-store/shim/index.js$': new URL(
-        './src/vendor/use-sync-external-store.ts',
-        import.meta.url,
-      ).pathname,
-    },
-  },
+  resolve: { extensions: ['.tsx', '.ts', '.js'] },
   module: { rules },
   performance: false,
   experiments: { css: true },
