@@ -66,7 +66,7 @@ const site: Configuration = {
   name: 'site',
   // `boot` is the script prerendered pages name in their HTML; it loads `main` (and the page's chunk) after the
   // first paint (scripts/prerender.mjs).
-  entry: { main: './src/main.tsx', boot: './src/boot.ts', styles: './src/styles/standalone.css' },
+  entry: { main: './src/main.tsx', boot: './src/hydration/boot.ts', styles: './src/styles/standalone.css' },
   output: {
     path: new URL('./dist', import.meta.url).pathname,
     publicPath: '/',

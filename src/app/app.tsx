@@ -1,10 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { type BaseLocationHook, Router, useLocation } from 'wouter';
+import { useAdoptedRegionLinks } from '../hydration/index.ts';
 import { AuthGate } from './auth/auth-gate.tsx';
 import { usePageViewLog } from './auth/use-page-view-log.ts';
 import { useStartupAuth } from './auth/use-startup-auth.ts';
 import { startBridge } from './bridge-setup.ts';
-import { useAdoptedRegionLinks } from './hooks/use-adopted-region-links.ts';
+import { bookACallHref, useBookACall } from './hooks/use-book-a-call.ts';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { forgetFailedPages, prefetchPages } from './page-registry.ts';
 import { AppRoutes } from './routes.tsx';
@@ -23,13 +24,34 @@ export interface AppProps {
   hook?: BaseLocationHook;
 }
 
+/**
+ * Links in HTML adopted from the prerendered page (no React handlers) go where the site's own links go: Book A Call
+ * scrolls to the contact section, a same-origin path without a fragment is routed client-side, anything else is left
+ * to the browser.
+ */
+function useRegionLinkRouting(): void {
+  const [, navigate] = useLocation();
+  const bookACall = useBookACall();
+  useAdoptedRegionLinks((anchor) => {
+    const href = anchor.getAttribute('href') ?? '';
+    if (href === bookACallHref) {
+      bookACall();
+      return true;
+    }
+    const url = new URL(anchor.href);
+    if (!href.startsWith('/') || url.origin !== window.location.origin || url.hash) return false;
+    navigate(`${url.pathname}${url.search}`);
+    return true;
+  });
+}
+
 /** The site inside the router: startup auth and page logs start after hydration (browser-only state). */
 function Site() {
   const [location] = useLocation();
   useStartupAuth();
   usePageViewLog();
   useDocumentTitle();
-  useAdoptedRegionLinks();
+  useRegionLinkRouting();
   return (
     <>
       <SiteLayout>

@@ -2,12 +2,10 @@ import { use } from 'react';
 import { useLocation } from 'wouter';
 import { loadedPage, loadPage, type RouteName } from './page-registry.ts';
 import { pageNameForPath } from './paths.ts';
-import { Region } from './static-region.tsx';
 
 function LazyPage({ name }: { name: RouteName }) {
-  const { Page, regions } = loadedPage(name) ?? use(loadPage(name));
-  if (Page) return <Page />;
-  return regions[0] ? <Region of={regions[0]} /> : null;
+  const Page = loadedPage(name) ?? use(loadPage(name));
+  return <Page />;
 }
 
 /**

@@ -1,8 +1,7 @@
-import type { PageModule } from '../app/page-registry.ts';
-import { Region, staticRegion } from '../app/static-region.tsx';
-import { ContactSection, contactRegions } from '../sections/contact/contact-section.tsx';
+import { Region, region } from '../hydration/index.ts';
+import { ContactSection } from '../sections/contact/contact-section.tsx';
 
-const homeSections = staticRegion('Index', () =>
+const homeSections = region({ page: 'Index' }, () =>
   import(/* webpackChunkName: "content-Index" */ '../sections/home/home-sections.tsx').then(
     (m) => m.HomeSections,
   ),
@@ -17,5 +16,3 @@ export function IndexPage() {
     </>
   );
 }
-
-export const indexPage: PageModule = { Page: IndexPage, regions: [homeSections, ...contactRegions] };

@@ -1,26 +1,25 @@
 import { useCheckout } from '../app/checkout/use-checkout.ts';
-import type { PageModule } from '../app/page-registry.ts';
-import { Region, staticRegion } from '../app/static-region.tsx';
+import { Region, region } from '../hydration/index.ts';
 import { CheckoutButton } from '../sections/pricing/checkout-button.tsx';
 import { PackageCard } from '../sections/pricing/package-card.tsx';
 
-const intro = staticRegion('Pricing-intro', () =>
+const intro = region({ page: 'Pricing', part: 'intro' }, () =>
   import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/pricing-intro.tsx').then(
     (m) => m.PricingIntro,
   ),
 );
-const closing = staticRegion('Pricing-closing', () =>
+const closing = region({ page: 'Pricing', part: 'closing' }, () =>
   import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/pricing-closing.tsx').then(
     (m) => m.PricingClosing,
   ),
 );
 
-const offer = staticRegion('Pricing-offer', () =>
+const offer = region({ page: 'Pricing', part: 'offer' }, () =>
   import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/package-details.tsx').then(
     (m) => m.PackageOffer,
   ),
 );
-const features = staticRegion('Pricing-features', () =>
+const features = region({ page: 'Pricing', part: 'features' }, () =>
   import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/package-details.tsx').then(
     (m) => m.PackageFeatures,
   ),
@@ -43,5 +42,3 @@ export function PricingPage() {
     </>
   );
 }
-
-export const pricingPage: PageModule = { Page: PricingPage, regions: [intro, offer, features, closing] };

@@ -1,6 +1,6 @@
 import { brand } from '../../content/brand.ts';
+import { Region } from '../../hydration/index.ts';
 import { AccountStatus } from '../auth/account-status.tsx';
-import { Region } from '../static-region.tsx';
 import { footerRegion } from './footer-region.ts';
 
 /** Footer (spec §2): quick links, contact details and office hours (a static region), then copyright and account. */

@@ -1,13 +1,12 @@
-import { island } from '../../app/island.ts';
-import { Region, staticRegion } from '../../app/static-region.tsx';
 import { Section } from '../../components/section.tsx';
 import { contactDraftStorageKey } from '../../content/contact-draft.ts';
 import { layout } from '../../content/layout.ts';
+import { island, Region, region } from '../../hydration/index.ts';
 
-const intro = staticRegion('Index-contact-intro', () =>
+const intro = region({ page: 'Index', part: 'contact-intro' }, () =>
   import(/* webpackChunkName: "content-Index" */ './contact-intro.tsx').then((m) => m.ContactIntro),
 );
-const bookingCard = staticRegion('Index-booking-card', () =>
+const bookingCard = region({ page: 'Index', part: 'booking-card' }, () =>
   import(/* webpackChunkName: "content-Index" */ './booking-card.tsx').then((m) => m.BookingCard),
 );
 
@@ -25,13 +24,10 @@ function hasDraft(): boolean {
  * is not part of the page's first load.
  */
 const form = island(
-  'Index-contact-form',
+  { page: 'Index', part: 'contact-form' },
   () => import(/* webpackChunkName: "contact-form" */ './contact-form.tsx').then((m) => m.ContactForm),
   { wakeAtOnce: hasDraft },
 );
-
-/** The regions of the contact section (the heading, the form, and the booking card beside it). */
-export const contactRegions = [intro, form, bookingCard];
 
 /** The home page's last section (id `contact`, the target of every Book A Call): the form and the booking button. */
 export function ContactSection() {

@@ -1,0 +1,74 @@
+/**
+ * Presses made before React could take them (see "Presses" in `index.ts`). The boot script (`boot.ts`) holds them;
+ * the page's scripts hand them back here, and `replay` presses them again, now with their handlers.
+ */
+
+/** Inside an island whose code has not run yet: React cannot hydrate it for a press, so the boot script holds those. */
+export const PENDING_ISLAND = '[data-island]:not([data-live])';
+
+/** What the boot script offers the page's scripts (`window.__siteBoot`). */
+export interface HeldPresses {
+  /**
+   * Stops holding presses outside islands that are not live yet (React takes those from now on), and hands over the
+   * buttons pressed so far, oldest first.
+   */
+  release(): HTMLElement[];
+  /** Hands over the buttons pressed inside `container` (an island now live), oldest first. */
+  claim(container: Element): HTMLElement[];
+}
+
+declare global {
+  interface Window {
+    __siteBoot?: HeldPresses;
+  }
+}
+
+/**
+ * Holds every press of a button (and every form submission) from now on, until `release()`; after that only those
+ * inside islands that are not live yet. The boot script calls it before any other script runs. `signal` ends holding.
+ */
+export function holdPresses(signal?: AbortSignal): HeldPresses {
+  let released = false;
+  let held: HTMLElement[] = [];
+  const hold = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (released && !target?.closest(PENDING_ISLAND)) return;
+    const button = event.type === 'submit' ? target : target?.closest('button');
+    if (!(button instanceof HTMLElement)) return;
+    // Without this, a form would submit itself to the address bar, and the press would do nothing else.
+    event.preventDefault();
+    const submitter = event.type === 'submit' ? (event as SubmitEvent).submitter : null;
+    held.push(submitter instanceof HTMLElement ? submitter : button);
+  };
+  document.addEventListener('click', hold, { capture: true, signal });
+  document.addEventListener('submit', hold, { capture: true, signal });
+  /** Hands over (and forgets) the held presses that `pick` accepts. */
+  const take = (pick: (element: HTMLElement) => boolean) => {
+    const taken = held.filter(pick);
+    held = held.filter((element) => !pick(element));
+    return taken;
+  };
+  return {
+    release() {
+      released = true;
+      return take((element) => !element.closest(PENDING_ISLAND));
+    },
+    claim: (container) => take((element) => container.contains(element)),
+  };
+}
+
+/**
+ * Presses the held buttons again, a task later, so that state set by the first effects (a form adopting what was
+ * typed) has rendered. A button that left the page meanwhile is skipped.
+ */
+export function replay(pressed: readonly HTMLElement[]): void {
+  if (!pressed.length) return;
+  window.setTimeout(() => {
+    for (const element of pressed) {
+      if (!element.isConnected) continue;
+      // A form sent without a submit button (Enter in its only field) is sent again as such.
+      if (element instanceof HTMLFormElement) element.requestSubmit();
+      else element.click();
+    }
+  }, 0);
+}
