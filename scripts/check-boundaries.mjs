@@ -86,19 +86,14 @@ const PAGE_TABLE = 'src/app/page-registry.ts';
 /**
  * Imports that break the table today and wait for a move (issue 16), each `[importing layer, file imported]`; remove
  * an entry with its move. The shared machinery still in `src/app/` that pages and sections use (the path table, the
- * book-a-call hook, checkout, the auth store) moves to `src/shared/`; the region API (`static-region.tsx`,
- * `island.ts`, the page type in `page-registry.ts`) moves to `src/hydration/`.
+ * book-a-call hook, checkout, the auth store) moves to `src/shared/`.
  */
 const AWAITING_MOVE = [
   ['pages', 'src/app/paths.ts'],
   ['pages', 'src/app/checkout/use-checkout.ts'],
   ['pages', 'src/app/auth/auth-store.ts'],
-  ['pages', 'src/app/static-region.tsx'],
-  ['pages', 'src/app/page-registry.ts'],
   ['sections', 'src/app/paths.ts'],
   ['sections', 'src/app/hooks/use-book-a-call.ts'],
-  ['sections', 'src/app/static-region.tsx'],
-  ['sections', 'src/app/island.ts'],
 ];
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
