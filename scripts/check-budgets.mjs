@@ -17,7 +17,7 @@ const KB = 1024;
 /**
  * Enforced ceilings (issue 7). React 19's client alone is 57 KB brotli, so a page's own JavaScript has about 13 KB:
  * the parts of pages without behaviour are static regions whose code a prerendered visit never downloads
- * (src/app/static-region.tsx).
+ * (src/hydration/region.tsx).
  */
 export const BUDGETS = { pageJs: 70 * KB, css: 15 * KB, remote: 60 * KB };
 
@@ -45,7 +45,7 @@ const pages = ['index', 'Challenges', 'Solutions', 'Results', 'Process', 'Pricin
 const cssFiles = new Set();
 for (const page of pages) {
   const html = readFileSync(resolve(dist, `${page}.html`), 'utf8');
-  // The HTML names `boot`, which loads the page's chunk and the main script after the first paint (src/boot.ts).
+  // The HTML names `boot`, which loads the page's chunk and the main script after the first paint (src/hydration/boot.ts).
   const scripts = [...html.matchAll(/<script[^>]* src="\/([^"]+\.js)"(?: data-scripts="([^"]*)")?/g)].flatMap(
     (m) => [
       m[1],

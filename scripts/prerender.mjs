@@ -110,7 +110,7 @@ if (bootFiles.length !== 1) throw new Error('dist-ssr/site-chunks.json: expected
 /**
  * The page's one script tag: `boot`, which loads the page's own chunk (a page made of static regions only has none,
  * see src/app/page-registry.ts) and then the main entry's scripts (React, then the site), in that order, after the
- * first paint (src/boot.ts).
+ * first paint (src/hydration/boot.ts).
  */
 function bootScript(name) {
   const pageFiles = (chunkGroups[`page-${name}`] ?? []).filter((file) => file.endsWith('.js'));

@@ -4,7 +4,7 @@ import { waitForHydration } from '../support/hydration.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /**
- * The boot script (src/boot.ts): a prerendered page paints before its JavaScript is even requested, and nothing a
+ * The boot script (src/hydration/boot.ts): a prerendered page paints before its JavaScript is even requested, and nothing a
  * visitor does in that time is lost.
  */
 

@@ -3,7 +3,7 @@ import { SITE } from '../support/harness.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /**
- * The home page's contact form is an island (src/app/island.ts): its code is not part of the page's first load, and
+ * The home page's contact form is an island (src/hydration/island.ts): its code is not part of the page's first load, and
  * it comes alive when the visitor comes near it or touches it, losing nothing typed or pressed before then. Below the
  * first screens, sections are laid out as they come into view (src/styles/standalone.css), and every scroll that
  * needs exact positions still lands exactly.

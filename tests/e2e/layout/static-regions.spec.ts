@@ -2,7 +2,7 @@ import { waitForHydration } from '../support/hydration.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /**
- * Partial hydration (src/app/static-region.tsx): a prerendered page keeps the HTML of its static regions, downloads
+ * Partial hydration (src/hydration/region.tsx): a prerendered page keeps the HTML of its static regions, downloads
  * none of their code, and their links still navigate client-side.
  */
 
