@@ -17,8 +17,5 @@ hydratePage(
   <StrictMode>
     <App />
   </StrictMode>,
-  {
-    load: () => loadPage(pageNameForPath(window.location.pathname) ?? 'NotFound'),
-    onError: (error) => startBridge().reportError(error),
-  },
+  () => loadPage(pageNameForPath(window.location.pathname) ?? 'NotFound'),
 );

@@ -1,24 +1,22 @@
 import { useEffect, useRef } from 'react';
-import { isInAdoptedRegion } from './adoption.ts';
+import { isPlainLinkClick } from '../shared/navigation/plain-click.ts';
+import { isInAdoptedRegion } from './region.tsx';
 
 /**
  * Links inside a region adopted from the prerendered HTML are plain `<a href>`s with no React handlers: without this,
  * a click would load the next page from the server. One capture-phase listener on the document (it runs before
- * React's root listener, which stops events aimed at dehydrated content) hands each plain left-click on such a link
- * (no modifier key, no `target`, no `download`) to `follow`, which routes it as the site's own links do and returns
- * true, or returns false to leave it to the browser.
+ * React's root listener, which stops events aimed at dehydrated content) hands each plain click on such a link (the
+ * site's one rule, `isPlainLinkClick`) to `follow`, which routes it as the site's own links do and returns true, or
+ * returns false to leave it to the browser.
  */
 export function useAdoptedRegionLinks(follow: (anchor: HTMLAnchorElement) => boolean): void {
   const latest = useRef(follow);
   latest.current = follow;
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(anchor instanceof HTMLAnchorElement) || !isInAdoptedRegion(anchor)) return;
-      if (anchor.target || anchor.hasAttribute('download')) return;
-      if (latest.current(anchor)) event.preventDefault();
+      if (isPlainLinkClick(event, anchor) && latest.current(anchor)) event.preventDefault();
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);

@@ -34,14 +34,7 @@
  * Text typed into an island before it is live stays in its inputs (the island's component adopts it).
  */
 export { useAdoptedRegionLinks } from './adopted-links.ts';
+export { type IslandOptions, island } from './island.ts';
 export { type PageLoader, pageLoader } from './page-loader.ts';
-export {
-  type IslandOptions,
-  island,
-  Region,
-  type RegionPlace,
-  region,
-  type StaticRegion,
-  staticPage,
-} from './region.tsx';
-export { type HydratePageOptions, hydratePage } from './start.tsx';
+export { Region, type RegionPlace, region, type StaticRegion, staticPage } from './region.tsx';
+export { hydratePage } from './start.tsx';

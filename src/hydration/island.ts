@@ -5,6 +5,9 @@
  * "Presses" in `index.ts`).
  */
 
+import type { ComponentType } from 'react';
+import { type RegionPlace, region, type StaticRegion } from './region.tsx';
+
 /** How far below the viewport an island starts loading, so that it is live by the time it is seen. */
 const ISLAND_MARGIN = '50% 0px';
 const ISLAND_WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as const;
@@ -13,7 +16,7 @@ const ISLAND_WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as con
  * Wakes the island framed by `frame` when it nears the viewport or is touched (or at once), until its code has loaded:
  * a failed load is tried again on the next touch. Returns the clean-up.
  */
-export function watchIsland(frame: HTMLElement, wake: () => Promise<boolean>, atOnce: boolean): () => void {
+function watchIsland(frame: HTMLElement, wake: () => Promise<boolean>, atOnce: boolean): () => void {
   // On the document, in the capture phase: React stops events aimed at content it cannot hydrate, at its root.
   const listenerOptions = { capture: true, passive: true };
   const stop = () => {
@@ -38,4 +41,18 @@ export function watchIsland(frame: HTMLElement, wake: () => Promise<boolean>, at
   if (observer && target && !atOnce) observer.observe(target);
   else onTouch();
   return stop;
+}
+
+export interface IslandOptions {
+  /** Read once the page is live: true wakes the island at once (e.g. it has state of the visitor's to restore). */
+  wakeAtOnce?: () => boolean;
+}
+
+/** A region with behaviour that is not needed at once, hydrated when the visitor comes near it or touches it. */
+export function island(
+  place: RegionPlace,
+  load: () => Promise<ComponentType>,
+  options: IslandOptions = {},
+): StaticRegion {
+  return region(place, load, (frame, wake) => watchIsland(frame, wake, options.wakeAtOnce?.() ?? false));
 }

@@ -1,6 +1,6 @@
 /**
- * Presses made before React could take them (see "Presses" in `index.ts`). The boot script (`boot.ts`) holds them;
- * the page's scripts hand them back here, and `replay` presses them again, now with their handlers.
+ * Presses made before React could take them (see "Presses" in `index.ts`): the boot script (`boot.ts`) holds them
+ * from its first moment, and hands them over to the page's scripts, which press them again (`replay` in `region.tsx`).
  */
 
 /** Inside an island whose code has not run yet: React cannot hydrate it for a press, so the boot script holds those. */
@@ -55,20 +55,4 @@ export function holdPresses(signal?: AbortSignal): HeldPresses {
     },
     claim: (container) => take((element) => container.contains(element)),
   };
-}
-
-/**
- * Presses the held buttons again, a task later, so that state set by the first effects (a form adopting what was
- * typed) has rendered. A button that left the page meanwhile is skipped.
- */
-export function replay(pressed: readonly HTMLElement[]): void {
-  if (!pressed.length) return;
-  window.setTimeout(() => {
-    for (const element of pressed) {
-      if (!element.isConnected) continue;
-      // A form sent without a submit button (Enter in its only field) is sent again as such.
-      if (element instanceof HTMLFormElement) element.requestSubmit();
-      else element.click();
-    }
-  }, 0);
 }

@@ -11,9 +11,11 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { forgetAdopted, isAdopted, isLive, markLive, serverNodes } from './adoption.ts';
-import { watchIsland } from './island.ts';
-import { replay } from './presses.ts';
+
+/**
+ * Regions (see `index.ts`): their declaration, their adoption from the prerendered HTML, and their rendering. One file,
+ * so that the page's first load carries it as one module.
+ */
 
 /**
  * Where a region appears, which is also how pages declare their regions (once, here): on one page (`part` names it
@@ -21,116 +23,130 @@ import { replay } from './presses.ts';
  */
 export type RegionPlace = { page: string; part?: string } | { layout: string };
 
-export interface IslandOptions {
-  /** Read once the page is live: true wakes the island at once (e.g. it has state of the visitor's to restore). */
-  wakeAtOnce?: () => boolean;
-}
-
 export interface StaticRegion {
   /** `data-region` of its frame: the page's name, `<page>-<part>`, or the layout region's name. */
   readonly id: string;
-  /** Islands only (`island.ts`): woken when the visitor comes near or touches them. */
-  readonly island?: IslandOptions;
+  /** The page that shows it; none for the layout's regions, which every page shows. */
+  readonly page?: string;
+  /** Islands only (`island.ts`): wakes the island in `frame` when the visitor nears or touches it; returns the clean-up. */
+  readonly watch?: (frame: HTMLElement) => () => void;
   /** Fetches the region's code unless the page's HTML already holds it. */
   preload(): Promise<unknown>;
   /** True when the region can render at once: its HTML is adopted or its code is loaded. */
   ready(): boolean;
-  /** The region's component once loaded. */
-  loaded(): ComponentType | undefined;
-  /** The region's component, fetched once (a failed fetch is tried again next time). */
-  fetchCode(): Promise<ComponentType>;
-  /** Settles with the component once the region has been woken and its code has loaded; never rejects. */
-  readonly woken: Promise<ComponentType>;
-  /** Fetches the code and settles `woken`: true once loaded; a failure is reported and tried again on the next wake. */
-  wake(): Promise<boolean>;
+  /**
+   * What the region's content waits for: its code (fetched once; a failed fetch is tried again next time), or, for an
+   * adopted region while React hydrates it, its waking (see the invariant in `index.ts`).
+   */
+  code(hydrating: boolean): Promise<ComponentType>;
 }
 
-let reportError: (error: unknown) => void = (error) => console.error(error);
+// Adoption: read once before React hydrates.
 
-/** Where a region whose code failed to load while adopted is reported (the site offers a reload). */
-export function onRegionError(report: (error: unknown) => void): void {
-  reportError = report;
+/**
+ * Regions present in the prerendered HTML that React has not rendered (their links have no React handlers), each with
+ * the nodes the server sent.
+ */
+const adopted = new Map<string, readonly Node[]>();
+
+/** Notes which regions the prerendered HTML holds; call before `hydrateRoot`. Keeps references only (no copy). */
+export function adoptServerRegions(container: ParentNode): void {
+  for (const frame of container.querySelectorAll<HTMLElement>('[data-region]')) {
+    // Comments are React's Suspense markers (and text separators): not content.
+    const nodes = [...frame.childNodes].filter((node) => node.nodeType !== Node.COMMENT_NODE);
+    if (frame.dataset.region) adopted.set(frame.dataset.region, nodes);
+  }
 }
 
-const layoutRegions: StaticRegion[] = [];
-const pageRegions = new Map<string, StaticRegion[]>();
+/** True when `element` sits in a region whose HTML came from the server and has no React handlers. */
+export function isInAdoptedRegion(element: Element): boolean {
+  return adopted.has(element.closest<HTMLElement>('[data-region]')?.dataset.region ?? '');
+}
+
+// Declaration.
+
+const declared: StaticRegion[] = [];
 
 /** The regions a page shows: the layout's and its own, as declared so far (a page's are declared by its chunk). */
-export function regionsOf(page: string): readonly StaticRegion[] {
-  return [...layoutRegions, ...(pageRegions.get(page) ?? [])];
-}
+export const regionsOf = (page: string): StaticRegion[] =>
+  declared.filter((region) => region.page === undefined || region.page === page);
 
-function declare(
+/**
+ * A part of a page (or of the layout) without behaviour, whose code lives in its own chunk. `watch` makes it an island
+ * (`island()` passes it, so that its code stays out of pages without one); `wake` fetches the code and settles the
+ * waking: true once loaded. A failure is reported as the page's own uncaught errors are (the site's bridge turns a
+ * failed chunk into its reload notice), and tried again by the next wake.
+ */
+export function region(
   place: RegionPlace,
   load: () => Promise<ComponentType>,
-  island?: IslandOptions,
+  watch?: (frame: HTMLElement, wake: () => Promise<boolean>) => () => void,
 ): StaticRegion {
+  const page = 'layout' in place ? undefined : place.page;
   const id = 'layout' in place ? place.layout : place.part ? `${place.page}-${place.part}` : place.page;
-  let Loaded: ComponentType | undefined;
+  let loaded: Promise<ComponentType> | undefined;
   let pending: Promise<ComponentType> | undefined;
-  const fetchCode = (): Promise<ComponentType> => {
-    pending ??= load().then(
+  const fetchCode = () =>
+    (pending ??= load().then(
       (component) => {
-        Loaded = component;
-        // Read by React's `use`, which then returns the component at once instead of suspending for a tick.
-        Object.assign(fetched, { status: 'fulfilled', value: component });
+        // Marked as React's `use` marks what it has read, so that it returns the component at once from now on.
+        loaded = Object.assign(Promise.resolve(component), { status: 'fulfilled', value: component });
         return component;
       },
       (error: unknown) => {
         pending = undefined;
         throw error;
       },
-    );
-    const fetched = pending;
-    return pending;
-  };
-  let settle: (component: ComponentType) => void = () => {};
+    ));
+  let settle: (component: ComponentType) => void;
   const woken = new Promise<ComponentType>((resolve) => {
     settle = resolve;
   });
   let waking: Promise<boolean> | undefined;
-  const wake = (): Promise<boolean> => {
-    waking ??= fetchCode().then(
+  const wake = () =>
+    (waking ??= fetchCode().then(
       (component) => {
         settle(component);
         return true;
       },
       (error: unknown) => {
         waking = undefined;
-        reportError(error);
+        window.reportError(error);
         return false;
       },
-    );
-    return waking;
-  };
-  const region: StaticRegion = {
+    ));
+  const declaredRegion: StaticRegion = {
     id,
-    island,
-    fetchCode,
-    woken,
-    wake,
-    loaded: () => Loaded,
-    preload: () => (Loaded || isAdopted(id) ? Promise.resolve() : fetchCode()),
-    ready: () => Loaded !== undefined || isAdopted(id),
+    page,
+    watch: watch && ((frame) => watch(frame, wake)),
+    preload: () => (loaded || adopted.has(id) ? Promise.resolve() : fetchCode()),
+    ready: () => loaded !== undefined || adopted.has(id),
+    code(hydrating) {
+      if (loaded || !adopted.has(id)) return loaded ?? fetchCode();
+      // The invariant (index.ts): only while hydrating does React keep the server HTML of a boundary that waits. Any
+      // other render of adopted content means React has dropped that HTML: the region fetches its code now.
+      if (!hydrating) void wake();
+      return woken;
+    },
   };
-  if ('layout' in place) layoutRegions.push(region);
-  else pageRegions.set(place.page, [...(pageRegions.get(place.page) ?? []), region]);
-  return region;
+  declared.push(declaredRegion);
+  return declaredRegion;
 }
 
-/** A part of a page (or of the layout) without behaviour, whose code lives in its own chunk (see `index.ts`). */
-export function region(place: RegionPlace, load: () => Promise<ComponentType>): StaticRegion {
-  return declare(place, load);
+/** Presses held buttons again, a task later; a button that left the page meanwhile is skipped. */
+export function replay(pressed: readonly HTMLElement[]): void {
+  if (!pressed.length) return;
+  window.setTimeout(() => {
+    for (const element of pressed) {
+      if (!element.isConnected) continue;
+      // A form sent without a submit button (Enter in its only field) is sent again as such.
+      if (element instanceof HTMLFormElement) element.requestSubmit();
+      else element.click();
+    }
+  }, 0);
 }
 
-/** A region with behaviour that is not needed at once, hydrated when the visitor comes near it or touches it. */
-export function island(
-  place: RegionPlace,
-  load: () => Promise<ComponentType>,
-  options: IslandOptions = {},
-): StaticRegion {
-  return declare(place, load, options);
-}
+// Rendering.
 
 const subscribeToNothing = () => () => {};
 /** True while React hydrates the calling component (only then does it read the server snapshot), else false. */
@@ -142,32 +158,23 @@ const useHydrating = () =>
   );
 
 function RegionContent({ region, frame }: { region: StaticRegion; frame: RefObject<HTMLDivElement | null> }) {
-  const hydrating = useHydrating();
-  const { id } = region;
-  const loaded = region.loaded() !== undefined;
-  if (!loaded && typeof window === 'undefined') {
-    throw new Error(`Static region "${id}" must be preloaded before it is rendered on the server`);
-  }
-  // The invariant (index.ts): only while hydrating does React keep the server HTML of a boundary that waits. Any other
-  // render of adopted content means React has dropped that HTML: the region fetches its code now.
-  if (!loaded && isAdopted(id) && !hydrating) void region.wake();
-  const Component = use(!loaded && isAdopted(id) ? region.woken : region.fetchCode());
-  const [held, setHeld] = useState<readonly HTMLElement[]>([]);
+  const Component = use(region.code(useHydrating()));
+  const [held, setHeld] = useState<HTMLElement[]>([]);
   useEffect(() => {
-    const unmark = markLive(id);
     const element = frame.current;
-    if (region.island && element) {
+    // Rendered: an island hydrated, or a region rendered from its code after React dropped its HTML.
+    adopted.delete(region.id);
+    if (region.watch && element) {
       element.dataset.live = '';
       // Presses made inside the island before it was live (held by the boot script) are pressed again once the
       // island's first effects have rendered (a form adopting what was typed): this update is rendered with theirs.
       const claimed = window.__siteBoot?.claim(element) ?? [];
       if (claimed.length) setHeld(claimed);
     }
-    return unmark;
-  }, [id, region, frame]);
+  }, [region, frame]);
   useEffect(() => replay(held), [held]);
-  // The same element every time: React re-renders this component once after hydrating it (`useHydrating` changes),
-  // and that must not re-render the region's content with state its effects have not updated yet.
+  // The same element every time: React renders this component once more after hydrating it (`useHydrating` changes),
+  // and that must not render the region's content again with state its effects have not updated yet.
   return useMemo(() => <Component />, [Component]);
 }
 
@@ -177,10 +184,7 @@ function RegionContent({ region, frame }: { region: StaticRegion; frame: RefObje
  */
 function ServerNodes({ id }: { id: string }) {
   const box = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const nodes = serverNodes(id);
-    if (nodes.length) box.current?.replaceChildren(...nodes);
-  }, [id]);
+  useLayoutEffect(() => box.current?.replaceChildren(...(adopted.get(id) ?? [])), [id]);
   return <div ref={box} className="contents" />;
 }
 
@@ -192,24 +196,16 @@ export const Region = memo(function Region({ of: region }: { of: StaticRegion })
   const frame = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = frame.current;
-    // Once the adopted HTML has left the page (navigation), the region renders from its code on its next visit. (A
-    // frame still on the page is React's Strict Mode trying the effect twice.)
+    const stopWatching = element && adopted.has(region.id) ? region.watch?.(element) : undefined;
     return () => {
-      if (!element?.isConnected) forgetAdopted(region.id);
+      stopWatching?.();
+      // Once the adopted HTML has left the page (navigation), the region renders from its code on its next visit. (A
+      // frame still on the page is React's Strict Mode trying the effect twice.)
+      if (!element?.isConnected) adopted.delete(region.id);
     };
   }, [region]);
-  useEffect(() => {
-    const element = frame.current;
-    if (!region.island || !element || isLive(region.id) || region.loaded()) return;
-    return watchIsland(element, region.wake, region.island.wakeAtOnce?.() ?? false);
-  }, [region]);
   return (
-    <div
-      ref={frame}
-      data-region={region.id}
-      data-island={region.island ? '' : undefined}
-      className="contents"
-    >
+    <div ref={frame} data-region={region.id} data-island={region.watch ? '' : undefined} className="contents">
       <Suspense fallback={<ServerNodes id={region.id} />}>
         <RegionContent region={region} frame={frame} />
       </Suspense>

@@ -1,8 +1,6 @@
 import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { adoptServerRegions } from './adoption.ts';
-import { replay } from './presses.ts';
-import { onRegionError } from './region.tsx';
+import { adoptServerRegions, replay } from './region.tsx';
 
 /** Buttons pressed before React listened, handed over by the boot script; pressed again once the page is live. */
 let early: HTMLElement[] = [];
@@ -18,24 +16,13 @@ function HandOver() {
   return null;
 }
 
-export interface HydratePageOptions {
-  /** Loads the page's chunk and the code of its regions the HTML does not hold; hydration waits for it. */
-  load: () => Promise<unknown>;
-  /** Reports a region's code that failed to load (the site offers a reload). */
-  onError: (error: unknown) => void;
-}
-
 /**
- * Makes the prerendered page in `container` live (see `index.ts`): notes the regions its HTML holds, waits for the
- * page's chunk (so that the first render matches the HTML), then lets React adopt the page. A container without
+ * Makes the prerendered page in `container` live (see `index.ts`): notes the regions its HTML holds, waits for `load`
+ * (the page's chunk and the code of its regions the HTML does not hold, so that the first render matches the HTML),
+ * then lets React adopt the page. A container without
  * prerendered HTML (the dev server) is rendered from scratch. `<html data-hydrated="true">` then marks the live page.
  */
-export function hydratePage(
-  container: HTMLElement,
-  app: ReactNode,
-  { load, onError }: HydratePageOptions,
-): void {
-  onRegionError(onError);
+export function hydratePage(container: HTMLElement, app: ReactNode, load: () => Promise<unknown>): void {
   // Regions already in the prerendered HTML keep it: their code is neither fetched by `load` nor hydrated.
   adoptServerRegions(container);
   const tree = (

@@ -6,7 +6,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydratePage, Region, type StaticRegion } from '../../../src/hydration/index.ts';
 import { holdPresses } from '../../../src/hydration/presses.ts';
-import { declareTwice, deferred, freshPlace, prerendered, untilHydrated } from './support.tsx';
+import {
+  declareTwice,
+  deferred,
+  freshPlace,
+  prerendered,
+  reportedErrors,
+  untilHydrated,
+} from './support.tsx';
 
 function Widget() {
   const [count, setCount] = useState(0);
@@ -58,12 +65,11 @@ async function adoptedIsland(wakeAtOnce?: () => boolean) {
     wakeAtOnce,
   });
   const container = prerendered(<Page island={server} />);
-  const onError = vi.fn();
   return {
     container,
     load,
-    onError,
-    hydrate: () => hydratePage(container, <Page island={browser} />, { load: async () => {}, onError }),
+    errors: reportedErrors(),
+    hydrate: () => hydratePage(container, <Page island={browser} />, async () => {}),
   };
 }
 
@@ -141,7 +147,7 @@ describe('replay after the first effects', () => {
     if (!input) throw new Error('no input');
     input.value = 'Typed early';
     container.querySelector('button')?.click();
-    hydratePage(container, <Page island={browser} />, { load: async () => {}, onError: vi.fn() });
+    hydratePage(container, <Page island={browser} />, async () => {});
     await vi.waitFor(() => expect(sentValues).toHaveLength(1));
     await settled();
     expect(sentValues).toEqual(['Typed early']);
@@ -154,7 +160,7 @@ describe('replay after the first effects', () => {
 
 describe('failure', () => {
   it('keeps the HTML and what was typed, reports the error, and tries again on the next touch', async () => {
-    const { container, load, onError, hydrate } = await adoptedIsland();
+    const { container, load, errors, hydrate } = await adoptedIsland();
     const failure = new Error('Loading chunk contact-form failed');
     load.mockRejectedValueOnce(failure);
     hydrate();
@@ -163,7 +169,7 @@ describe('failure', () => {
     if (!input) throw new Error('no input');
     input.value = 'Typed while offline';
     input.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+    await vi.waitFor(() => expect(errors).toEqual([failure]));
     expect(frameOf(container)?.hasAttribute('data-live')).toBe(false);
     expect(container.querySelector('input')).toBe(input);
     expect(input.value).toBe('Typed while offline');

@@ -4,8 +4,8 @@
  */
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { adoptServerRegions } from '../../../src/hydration/adoption.ts';
 import { pageLoader, region, type StaticRegion } from '../../../src/hydration/index.ts';
+import { adoptServerRegions } from '../../../src/hydration/region.tsx';
 
 const Page: ComponentType = () => null;
 const Content: ComponentType = () => null;

@@ -52,7 +52,7 @@ it('ours: a button pressed before any script ran is pressed once, after the page
   const button = container.querySelector('button');
   button?.click();
   expect(button?.textContent).toBe('Pressed 0');
-  hydratePage(container, <Counter />, { load: async () => {}, onError: vi.fn() });
+  hydratePage(container, <Counter />, async () => {});
   await untilHydrated();
   await vi.waitFor(() => expect(button?.textContent).toBe('Pressed 1'));
   await settled();
@@ -71,7 +71,7 @@ it('ours: a form sent before any script ran is not submitted by the browser, and
   // Enter in a field: the browser submits the form with its submit button as the submitter.
   form?.requestSubmit();
   expect(submittedByTheBrowser).toBe(false);
-  hydratePage(container, <Form />, { load: async () => {}, onError: vi.fn() });
+  hydratePage(container, <Form />, async () => {});
   await untilHydrated();
   await vi.waitFor(() => expect(sent).toBe(1));
   await settled();
@@ -99,7 +99,7 @@ it("React's own: a press once React listens is handled at once (React hydrates i
       return early;
     },
   };
-  hydratePage(container, <Counter />, { load: async () => {}, onError: vi.fn() });
+  hydratePage(container, <Counter />, async () => {});
   await untilHydrated();
   expect(adoptedYet).toBe(false);
   expect(seenAtOnce).toBe('Pressed 1');

@@ -11,7 +11,14 @@ import {
   type StaticRegion,
   useAdoptedRegionLinks,
 } from '../../../src/hydration/index.ts';
-import { declareTwice, deferred, freshPlace, prerendered, untilHydrated } from './support.tsx';
+import {
+  declareTwice,
+  deferred,
+  freshPlace,
+  prerendered,
+  reportedErrors,
+  untilHydrated,
+} from './support.tsx';
 
 const Theme = createContext(0);
 let setTheme: (value: number) => void = () => {};
@@ -52,7 +59,7 @@ describe('adoption', () => {
     const { server, browser, load } = await declareTwice(freshPlace(), FromServer, FromCode);
     const container = prerendered(<Page region={server} />);
     const paragraph = container.querySelector('p');
-    hydratePage(container, <Page region={browser} />, { load: async () => {}, onError: vi.fn() });
+    hydratePage(container, <Page region={browser} />, async () => {});
     await untilHydrated();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(load).not.toHaveBeenCalled();
@@ -68,7 +75,7 @@ describe('adoption', () => {
     // Not prerendered with this region (client-side navigation): the page's loader fetches the code first.
     await browser.preload();
     expect(load).toHaveBeenCalledTimes(1);
-    hydratePage(container, <Page region={browser} />, { load: async () => {}, onError: vi.fn() });
+    hydratePage(container, <Page region={browser} />, async () => {});
     await vi.waitFor(() => expect(frameOf(container, browser)?.textContent).toBe('Text rendered from code'));
   });
 });
@@ -79,7 +86,7 @@ describe('a region that React renders from scratch before its code has loaded', 
     const code = deferred<typeof FromCode>();
     load.mockImplementation(() => code.promise);
     const container = prerendered(<Page region={server} />);
-    hydratePage(container, <Page region={browser} />, { load: async () => {}, onError: vi.fn() });
+    hydratePage(container, <Page region={browser} />, async () => {});
     await untilHydrated();
     const frame = frameOf(container, browser);
     if (!frame) throw new Error('no frame');
@@ -108,13 +115,13 @@ describe('a region that React renders from scratch before its code has loaded', 
     const { server, browser, load } = await declareTwice(freshPlace(), FromServer, FromCode);
     const failure = new Error('Loading chunk content-x failed');
     load.mockRejectedValue(failure);
-    const onError = vi.fn();
+    const errors = reportedErrors();
     const container = prerendered(<Page region={server} />);
-    hydratePage(container, <Page region={browser} />, { load: async () => {}, onError });
+    hydratePage(container, <Page region={browser} />, async () => {});
     await untilHydrated();
 
     flushSync(() => setTheme(2));
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+    await vi.waitFor(() => expect(errors).toContain(failure));
     expect(frameOf(container, browser)?.textContent).toBe('Text as the server sent it');
     // The rest of the page is still React's (no error reached the root).
     expect(container.querySelector('main')).not.toBeNull();
@@ -145,10 +152,7 @@ describe('links in adopted regions', () => {
     const { server, browser } = await declareTwice(freshPlace(), Links);
     const container = prerendered(<LinkPage region={server} follow={() => true} />);
     const follow = vi.fn((anchor: HTMLAnchorElement) => anchor.getAttribute('href') === '/Pricing');
-    hydratePage(container, <LinkPage region={browser} follow={follow} />, {
-      load: async () => {},
-      onError: vi.fn(),
-    });
+    hydratePage(container, <LinkPage region={browser} follow={follow} />, async () => {});
     await untilHydrated();
     const click = (name: string, init: MouseEventInit = {}) => {
       const link = [...container.querySelectorAll('a')].find((a) => a.textContent === name);

@@ -58,3 +58,14 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/**
+ * The errors the page reports as uncaught ones, through `reportError` (which happy-dom lacks: defined here as browsers
+ * do, an `error` event on the window, which the site's bridge listens to).
+ */
+export function reportedErrors(): unknown[] {
+  const errors: unknown[] = [];
+  window.reportError = (error: unknown) => void window.dispatchEvent(new ErrorEvent('error', { error }));
+  window.addEventListener('error', (event) => errors.push(event.error));
+  return errors;
+}
