@@ -18,49 +18,26 @@ export interface AccessTokenSplit {
   href: string;
 }
 
-/**
- * One `name=value` segment decoded exactly as `URLSearchParams` decodes a query (`+` is a space, `%XX` a byte, UTF-8
- * with replacement characters). The leading `&` keeps a segment that starts with `?` from losing it.
- */
-function decodeSegment(segment: string): [name: string, value: string] {
-  for (const pair of new URLSearchParams(`&${segment}`)) return pair;
-  return ['', ''];
-}
-
-interface ParamsSplit {
-  /** The segments kept, in order, as they were. */
-  kept: string[];
-  /** The decoded values read as the token, in order. */
-  values: string[];
-}
-
-/** Splits `name=value&…` text on `&` and sorts each segment by its decoded name. */
-function splitParams(text: string): ParamsSplit {
-  const kept: string[] = [];
-  const values: string[] = [];
-  for (const segment of text.split('&')) {
-    const [name, value] = decodeSegment(segment);
-    if (segment !== '' && name === LAUNCH_PARAMS.accessToken) values.push(value);
-    else kept.push(segment);
-  }
-  return { kept, values };
+/** `text` cut at the first `mark`: what comes before, and what comes after (null when there is no `mark`). */
+function cut(text: string, mark: string): [string, string | null] {
+  const at = text.indexOf(mark);
+  return at === -1 ? [text, null] : [text.slice(0, at), text.slice(at + 1)];
 }
 
 /**
- * The hash is read like a query: `#access_token=…&x=1`, or after a `?` in it (`#/route?access_token=…`, as a hash
- * router writes it). What comes before that `?` is kept as it is.
+ * `name=value&…` without the segments whose name, decoded exactly as `URLSearchParams` decodes a query (`+`, `%XX`,
+ * UTF-8), is the token's; their decoded values go to `found`. The leading `&` keeps a segment starting with `?` whole.
  */
-function splitHash(fragment: string): { head: string; params: ParamsSplit } {
-  const question = fragment.indexOf('?');
-  const head = question === -1 ? '' : fragment.slice(0, question + 1);
-  return { head, params: splitParams(fragment.slice(head.length)) };
-}
-
-/** `?query` / `#hash` after removal: dropped when nothing is left of a part that lost parameters. */
-function rebuild(mark: '?' | '#', original: string | null, kept: string, lost: number): string {
-  if (original === null) return '';
-  if (lost === 0) return `${mark}${original}`;
-  return kept ? `${mark}${kept}` : '';
+function withoutToken(text: string, found: string[]): string {
+  return text
+    .split('&')
+    .filter((segment) => {
+      const [name, value] = [...new URLSearchParams(`&${segment}`)][0] ?? [];
+      if (segment === '' || name !== LAUNCH_PARAMS.accessToken) return true;
+      found.push(value ?? '');
+      return false;
+    })
+    .join('&');
 }
 
 /** Reads the launch token from `href` and removes every copy of it; see {@link AccessTokenSplit}. */
@@ -73,28 +50,25 @@ export function splitAccessToken(href: string): AccessTokenSplit {
   }
   // In a serialised URL the first `#` starts the fragment and the first `?` before it the query: every earlier part
   // (user-info, path) has them percent-encoded.
-  const hashAt = full.indexOf('#');
-  const beforeHash = hashAt === -1 ? full : full.slice(0, hashAt);
-  const fragment = hashAt === -1 ? null : full.slice(hashAt + 1);
-  const queryAt = beforeHash.indexOf('?');
-  const base = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
-  const queryRaw = queryAt === -1 ? null : beforeHash.slice(queryAt + 1);
-
-  const query = splitParams(queryRaw ?? '');
-  const hash = splitHash(fragment ?? '');
-  const removed = query.values.length + hash.params.values.length;
+  const [beforeHash, fragment] = cut(full, '#');
+  const [base, query] = cut(beforeHash, '?');
+  const found: string[] = [];
+  const query2 = query === null ? '' : withoutToken(query, found);
+  const fromQuery = found.length;
+  // The hash is read like a query: `#access_token=…&x=1`, or after a `?` in it (`#/route?access_token=…`, as a hash
+  // router writes it); what comes before that `?` is kept as it is, and the `?` too while a parameter follows it.
+  const head = fragment === null ? 0 : fragment.indexOf('?') + 1;
+  const params = fragment === null ? '' : withoutToken(fragment.slice(head), found);
+  const removed = found.length;
   if (removed === 0) return { token: null, removed: 0, href };
-
-  const hashParams = hash.params.kept.join('&');
-  // A head ending in `?` (`#/route?`) loses it when no parameter follows.
-  const hashText = hashParams ? `${hash.head}${hashParams}` : hash.head.replace(/\?$/, '');
-  const first = [...query.values, ...hash.params.values][0];
+  const rest = fragment ?? '';
+  const hash = params ? rest.slice(0, head) + params : rest.slice(0, Math.max(head - 1, 0));
+  // A part that lost parameters is dropped when nothing is left of it; a part that lost none stays as it was.
+  const part = (mark: string, original: string | null, kept: string, lost: boolean) =>
+    original === null ? '' : !lost ? mark + original : kept ? mark + kept : '';
   return {
-    token: first ? first : null,
+    token: found[0] || null,
     removed,
-    href:
-      base +
-      rebuild('?', queryRaw, query.kept.join('&'), query.values.length) +
-      rebuild('#', fragment, hashText, hash.params.values.length),
+    href: base + part('?', query, query2, fromQuery > 0) + part('#', fragment, hash, removed > fromQuery),
   };
 }

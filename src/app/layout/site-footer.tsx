@@ -1,6 +1,6 @@
 import { brand } from '../../content/brand.ts';
 import { Region } from '../../hydration/index.ts';
-import { AccountStatus } from '../auth/account-status.tsx';
+import { AccountStatusSlot } from '../auth/account-status-slot.tsx';
 import { footerRegion } from './footer-region.ts';
 
 /** Footer (spec §2): quick links, contact details and office hours (a static region), then copyright and account. */
@@ -17,7 +17,7 @@ export function SiteFooter() {
             </span>{' '}
             All rights reserved.
           </p>
-          <AccountStatus />
+          <AccountStatusSlot />
         </div>
       </div>
     </footer>
