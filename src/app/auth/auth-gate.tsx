@@ -1,12 +1,18 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AUTH_ERROR_TYPE } from '../../platform/index.ts';
-import { AuthSpinner } from '../screens/auth-spinner.tsx';
 import { AUTH_STATUS, useAuthStore } from './auth-store.ts';
 
 /** A rare screen (a signed-in user not registered for the app): its own chunk, fetched when shown. */
 const AccessRestricted = lazy(() =>
   import(/* webpackChunkName: "access-restricted" */ '../screens/access-restricted.tsx').then((m) => ({
     default: m.AccessRestricted,
+  })),
+);
+
+/** Only a visitor with a stored session ever sees the spinner: its code is fetched then, not on every first load. */
+const AuthSpinner = lazy(() =>
+  import(/* webpackChunkName: "auth-spinner" */ '../screens/auth-spinner.tsx').then((m) => ({
+    default: m.AuthSpinner,
   })),
 );
 
@@ -28,7 +34,11 @@ export function AuthGate({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      {status === AUTH_STATUS.loading && hasToken ? <AuthSpinner /> : null}
+      {status === AUTH_STATUS.loading && hasToken ? (
+        <Suspense fallback={null}>
+          <AuthSpinner />
+        </Suspense>
+      ) : null}
     </>
   );
 }
