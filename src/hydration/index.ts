@@ -14,31 +14,24 @@
  *    downloaded. Links in it are routed client-side by one capture listener (`useAdoptedRegionLinks`).
  * 4. An island (`island()`) is a region with behaviour that is not needed at once: it is woken (its code fetched,
  *    its boundary hydrated) when the visitor comes near it or touches it (`island.ts`).
- * Why not plain `lazy` boundaries and React's selective hydration: every region's code would then be downloaded and
- * hydrated on the first visit, 70.3-82.1 KB of first-load JavaScript per page against a 70 KB budget (React alone is 57).
  *
  * ## The one invariant: an adopted region shows its server HTML or its rendered code, never nothing
  * React keeps a dehydrated boundary's HTML only while it is hydrating it. Any other render of that boundary (an update
  * or a context change reaching it before it hydrated, a hydration error) makes React drop the HTML and render the
  * boundary from scratch. So a region's content waits for its code only while React hydrates (`useHydrating`); in any
  * other render it wakes the region (fetches its code), and until the code is there the Suspense fallback shows the
- * very elements the server sent. `memo` on `Region` only saves work. A code that cannot be fetched leaves the server's
- * HTML in place and is reported with `reportError` (the site's bridge shows its reload notice).
+ * very nodes the server sent. `memo` on `Region` only saves work.
  *
  * ## Presses: which are React's and which are ours
  * - Before any script ran (React not listening yet): ours. `boot.ts` holds the press (a form is not submitted to the
- *   address bar), and `hydratePage` presses the button again once the page is live (`replay` in `region.tsx`).
+ *   address bar), and `hydratePage` presses the button again once the page is live (`presses.ts`).
  * - After `hydrateRoot`, on content whose code is loaded: React's own. A discrete event aimed at a dehydrated boundary
  *   makes React hydrate it synchronously and dispatch the event to the new handlers.
  * - Inside an island whose code has not loaded yet: ours. React 19 cannot hydrate it synchronously then, and it does
  *   not queue discrete events: it stops the event (react-dom-client 19.3, `dispatchEvent`). `boot.ts` keeps holding
- *   presses inside `[data-island]:not([data-live])`, and the island presses them again once live, after its first
- *   effects have rendered (so that a form has adopted what was typed).
+ *   presses inside `[data-island]:not([data-live])`, and the island presses them again once live.
  * - Links inside adopted regions: plain links until the app listens, then routed client-side (`adopted-links.ts`).
  * Text typed into an island before it is live stays in its inputs (the island's component adopts it).
- *
- * Files: `region.tsx` (declaring, adopting and rendering regions, and `replay`), `island.ts`, `page-loader.ts`,
- * `start.tsx` (`hydratePage`), `adopted-links.ts`, and for the boot script `boot.ts` and `presses.ts`.
  */
 export { useAdoptedRegionLinks } from './adopted-links.ts';
 export { type IslandOptions, island } from './island.ts';

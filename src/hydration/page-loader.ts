@@ -33,6 +33,7 @@ export function pageLoader<Name extends string>(
   const pending = new Map<Name, Promise<ComponentType>>();
   const loaded = new Map<Name, ComponentType>();
   const failed = new Set<Name>();
+  const inFlight = new Set<Name>();
 
   const loadedPage = (name: Name): ComponentType | undefined => {
     const page = loaded.get(name);
@@ -44,17 +45,22 @@ export function pageLoader<Name extends string>(
   };
   const loadPage = (name: Name): Promise<ComponentType> => {
     let promise = pending.get(name);
-    // Loaded before, but its regions are no longer ready (their adopted HTML has gone): loaded again. While a load is
-    // under way (or has failed) the page is not in `loaded`, so it is not started twice.
-    if (!promise || (loaded.has(name) && !loadedPage(name))) {
-      loaded.delete(name);
+    const stale = loaded.has(name) && !inFlight.has(name) && !failed.has(name) && !loadedPage(name);
+    if (!promise || stale) {
+      inFlight.add(name);
       promise = loaders[name]().then(async (page) => {
         // The page's chunk has declared its regions by now.
         await Promise.all(regionsOf(name).map((region) => region.preload()));
         loaded.set(name, page);
         return page;
       });
-      promise.catch(() => failed.add(name));
+      promise.then(
+        () => inFlight.delete(name),
+        () => {
+          inFlight.delete(name);
+          failed.add(name);
+        },
+      );
       pending.set(name, promise);
     }
     return promise;

@@ -40,10 +40,8 @@ export function holdPresses(signal?: AbortSignal): HeldPresses {
     const submitter = event.type === 'submit' ? (event as SubmitEvent).submitter : null;
     held.push(submitter instanceof HTMLElement ? submitter : button);
   };
-  // In the capture phase; with a `signal`, holding ends when it aborts.
-  const options = signal ? { capture: true, signal } : true;
-  document.addEventListener('click', hold, options);
-  document.addEventListener('submit', hold, options);
+  document.addEventListener('click', hold, { capture: true, signal });
+  document.addEventListener('submit', hold, { capture: true, signal });
   /** Hands over (and forgets) the held presses that `pick` accepts. */
   const take = (pick: (element: HTMLElement) => boolean) => {
     const taken = held.filter(pick);

@@ -5,6 +5,7 @@ import {
   Suspense,
   use,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -44,15 +45,16 @@ export interface StaticRegion {
 
 /**
  * Regions present in the prerendered HTML that React has not rendered (their links have no React handlers), each with
- * the elements the server sent.
+ * the nodes the server sent.
  */
-const adopted = new Map<string, readonly Element[]>();
+const adopted = new Map<string, readonly Node[]>();
 
 /** Notes which regions the prerendered HTML holds; call before `hydrateRoot`. Keeps references only (no copy). */
 export function adoptServerRegions(container: ParentNode): void {
   for (const frame of container.querySelectorAll<HTMLElement>('[data-region]')) {
-    // Elements only: the comments around them are React's Suspense markers.
-    if (frame.dataset.region) adopted.set(frame.dataset.region, [...frame.children]);
+    // Comments are React's Suspense markers (and text separators): not content.
+    const nodes = [...frame.childNodes].filter((node) => node.nodeType !== Node.COMMENT_NODE);
+    if (frame.dataset.region) adopted.set(frame.dataset.region, nodes);
   }
 }
 
@@ -133,6 +135,7 @@ export function region(
 
 /** Presses held buttons again, a task later; a button that left the page meanwhile is skipped. */
 export function replay(pressed: readonly HTMLElement[]): void {
+  if (!pressed.length) return;
   window.setTimeout(() => {
     for (const element of pressed) {
       if (!element.isConnected) continue;
@@ -165,13 +168,24 @@ function RegionContent({ region, frame }: { region: StaticRegion; frame: RefObje
       element.dataset.live = '';
       // Presses made inside the island before it was live (held by the boot script) are pressed again once the
       // island's first effects have rendered (a form adopting what was typed): this update is rendered with theirs.
-      setHeld(window.__siteBoot?.claim(element) ?? []);
+      const claimed = window.__siteBoot?.claim(element) ?? [];
+      if (claimed.length) setHeld(claimed);
     }
   }, [region, frame]);
   useEffect(() => replay(held), [held]);
   // The same element every time: React renders this component once more after hydrating it (`useHydrating` changes),
   // and that must not render the region's content again with state its effects have not updated yet.
   return useMemo(() => <Component />, [Component]);
+}
+
+/**
+ * Shown only when React renders an adopted region from scratch before its code has loaded: the nodes the server sent,
+ * moved back in, so that the region is never blank while its code loads.
+ */
+function ServerNodes({ id }: { id: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => box.current?.replaceChildren(...(adopted.get(id) ?? [])), [id]);
+  return <div ref={box} className="contents" />;
 }
 
 /**
@@ -190,15 +204,9 @@ export const Region = memo(function Region({ of: region }: { of: StaticRegion })
       if (!element?.isConnected) adopted.delete(region.id);
     };
   }, [region]);
-  // The fallback shows only when React renders an adopted region from scratch before its code has loaded: the elements
-  // the server sent, moved back in, so that the region is not blank even while its code loads.
   return (
     <div ref={frame} data-region={region.id} data-island={region.watch ? '' : undefined} className="contents">
-      <Suspense
-        fallback={
-          <div className="contents" ref={(box) => box?.replaceChildren(...(adopted.get(region.id) ?? []))} />
-        }
-      >
+      <Suspense fallback={<ServerNodes id={region.id} />}>
         <RegionContent region={region} frame={frame} />
       </Suspense>
     </div>

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until React has adopted the prerendered page: its scripts load after the first paint (src/hydration/boot.ts), so the
+ * Waits until React has adopted the prerendered page: its scripts load after the first paint (src/boot.ts), so the
  * page is visible, and its links work, before it is interactive.
  */
 export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
