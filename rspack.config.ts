@@ -10,8 +10,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
+import { readSiteConfig } from './config/site-config.ts';
 import { typescriptRule } from './scripts/rspack-typescript-rule.ts';
-import { readSiteConfig } from './scripts/site-config.ts';
 
 const siteConfig = readSiteConfig();
 const production = process.env.NODE_ENV === 'production';

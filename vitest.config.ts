@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { testSiteConfig } from './scripts/site-config.ts';
+import { defaultSiteConfig } from './config/site-config.ts';
 
 // Two projects: `unit` (components and pure modules, in happy-dom) and `integration` (the platform emulator and the
 // platform client over real HTTP and WebSocket, in Node).
 export default defineConfig({
-  define: { __SITE_CONFIG__: JSON.stringify(testSiteConfig) },
+  define: { __SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   test: {
     projects: [
       {

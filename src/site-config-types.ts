@@ -1,4 +1,4 @@
-/** The site's build-time configuration (validated by `scripts/site-config.ts`, injected as `__SITE_CONFIG__`). */
+/** The site's build-time configuration (validated by `config/site-config.ts`, injected as `__SITE_CONFIG__`). */
 export interface SiteConfig {
   /** Platform app id sent as `X-App-Id` (default `local-app`). */
   appId: string;

@@ -4,7 +4,7 @@
  * HARNESS_DATA: the emulator's data folder (default `.harness-data/`), or `memory` for a throwaway in-memory database.
  */
 import { resolve } from 'node:path';
-import { readSiteConfig } from '../../scripts/site-config.ts';
+import { readSiteConfig } from '../../config/site-config.ts';
 import { createEmulator } from './emulator/index.ts';
 import { registerEditorShell } from './shell/register-shell.ts';
 import { createSiteServer, hasBuild } from './site/site-server.ts';

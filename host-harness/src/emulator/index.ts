@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULTS as SITE_DEFAULTS } from '../../../scripts/site-config.ts';
+import { DEFAULTS as SITE_DEFAULTS } from '../../../config/site-config.ts';
 import { createBaseUrl, type EmulatorContext } from './context.ts';
 import { DEFAULT_ENTITIES_DIR, DeclaredEntities } from './entities/declared-entities.ts';
 import { readersOf } from './entities/record-access.ts';

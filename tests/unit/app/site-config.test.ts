@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSiteConfig, SiteConfigError } from '../../../scripts/site-config.ts';
+import { readSiteConfig, SiteConfigError } from '../../../config/site-config.ts';
 
 describe('readSiteConfig', () => {
   it('has local defaults for the harness', () => {

@@ -99,5 +99,5 @@ export function readSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
   };
 }
 
-/** The configuration unit and component tests run with: the local defaults. */
-export const testSiteConfig: SiteConfig = readSiteConfig({});
+/** The configuration with no environment set: every local default (what `npm start` and the tests run with). */
+export const defaultSiteConfig: SiteConfig = readSiteConfig({});
