@@ -1,12 +1,13 @@
 import { StrictMode } from 'react';
 import { App } from './app/app.tsx';
-import { startBridge } from './app/bridge-setup.ts';
 import { loadPage } from './app/page-registry.ts';
-import { pageNameForPath } from './app/paths.ts';
 import { hydratePage } from './hydration/index.ts';
+import { pageNameForPath } from './shared/navigation/paths.ts';
+import { getSiteBridge } from './shared/platform/site-bridge.ts';
 
-// The launch query (and its access_token) is taken before the first render, request or message.
-startBridge();
+// The first call installs the bridge: the launch query (and its access_token) is taken before the first render,
+// request or message.
+getSiteBridge();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { pageLoader, staticPage } from '../hydration/index.ts';
-import type { PageName } from './paths.ts';
+import type { PageName } from '../shared/navigation/paths.ts';
 
 /** A page of the site, or the page shown for any other path. */
 export type RouteName = PageName | 'NotFound';

@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { useLocation } from 'wouter';
+import { pageNameForPath } from '../shared/navigation/paths.ts';
 import { loadedPage, loadPage, type RouteName } from './page-registry.ts';
-import { pageNameForPath } from './paths.ts';
 
 function LazyPage({ name }: { name: RouteName }) {
   const Page = loadedPage(name) ?? use(loadPage(name));

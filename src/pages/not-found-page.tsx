@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useAuthStore } from '../app/auth/auth-store.ts';
-import { paths } from '../app/paths.ts';
 import { buttonStyles } from '../components/button-styles.ts';
 import { notFoundPage } from '../content/not-found.ts';
+import { useAuthStore } from '../shared/auth/auth-store.ts';
+import { paths } from '../shared/navigation/paths.ts';
 
 /** Any other path: names the missing path (as text) and offers the way home (spec §2), with a note for admins. */
 export function NotFoundPage() {

@@ -1,8 +1,8 @@
-import { paths } from '../app/paths.ts';
 import { InnerPage } from '../sections/inner-page.tsx';
 import { ResultsSection } from '../sections/results-section.tsx';
 import { StatsStrip } from '../sections/stats-strip.tsx';
 import { Testimonials } from '../sections/testimonials.tsx';
+import { paths } from '../shared/navigation/paths.ts';
 
 /** Results (spec §2): metrics, case examples, testimonials, then buttons to Process and Home. */
 export function ResultsPage() {

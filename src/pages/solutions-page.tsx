@@ -1,6 +1,6 @@
-import { paths } from '../app/paths.ts';
 import { InnerPage } from '../sections/inner-page.tsx';
 import { SolutionSection } from '../sections/solution-section.tsx';
+import { paths } from '../shared/navigation/paths.ts';
 
 /** Solutions (spec §2): the solution section, then buttons to Results and Home. */
 export function SolutionsPage() {

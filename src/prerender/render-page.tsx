@@ -5,12 +5,12 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '../app/app.tsx';
 import { loadPage } from '../app/page-registry.ts';
-import { pageNameForPath, pageNames, paths } from '../app/paths.ts';
 import { pageMeta } from '../app/seo/page-meta.ts';
 import { brand } from '../content/brand.ts';
 import { officeHours } from '../content/office-hours.ts';
 import { pricing } from '../content/pricing.ts';
 import { shareImage } from '../content/seo.ts';
+import { pageNameForPath, pageNames, paths } from '../shared/navigation/paths.ts';
 import { siteConfig } from '../site-config.ts';
 
 /** The HTML of the page at `path`, as the app renders it before any browser-only state. */

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { bookACallHref, useBookACall } from '../app/hooks/use-book-a-call.ts';
 import { isPlainLinkClick } from '../shared/navigation/plain-click.ts';
+import { bookACallHref, useBookACall } from '../shared/navigation/use-book-a-call.ts';
 
 /** A call to action that goes to the home page's contact section (navigating home first, then scrolling). */
 export function BookCallLink({ className, children }: { className: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { paths } from '../app/paths.ts';
 import { ButtonLink } from '../components/button-link.tsx';
 import { PageIntro } from '../components/page-intro.tsx';
 import { pageEndings, pageIntros } from '../content/pages.ts';
+import { paths } from '../shared/navigation/paths.ts';
 import { PageEnding } from './page-ending.tsx';
 
 type InnerPageName = keyof typeof pageEndings;

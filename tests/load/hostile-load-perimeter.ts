@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { defaultSiteConfig } from '../../config/site-config.ts';
 import { createSiteServer } from '../../host-harness/src/site/site-server.ts';
-import { testSiteConfig } from '../../scripts/site-config.ts';
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';
 
 const HARNESS_PATHS = [
@@ -185,7 +185,7 @@ export async function startSiteServer(dir: string): Promise<{ url: string; close
     'remoteEntry.js': 'var remote = 1;',
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const server = createSiteServer({ distDir: dir, config: testSiteConfig });
+  const server = createSiteServer({ distDir: dir, config: defaultSiteConfig });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { pageNameForPath } from '../../../src/app/paths.ts';
+import { pageNameForPath } from '../../../src/shared/navigation/paths.ts';
 import type { SiteConfig } from '../../../src/site-config-types.ts';
 import { cacheControlOf, contentTypeOf } from '../http-shared/asset-headers.ts';
 import { foreignHostMessage, isOwnHost } from '../http-shared/loopback-host.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../shared/auth/auth-store.ts';
 
 // "Signed in as … · Sign out" is for the few visitors who are signed in: its code loads only once someone is.
 const AccountStatus = lazy(() =>

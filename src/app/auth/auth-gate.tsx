@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AUTH_ERROR_TYPE } from '../../platform/index.ts';
-import { AUTH_STATUS, useAuthStore } from './auth-store.ts';
+import { AUTH_STATUS, useAuthStore } from '../../shared/auth/auth-store.ts';
 
 /** A rare screen (a signed-in user not registered for the app): its own chunk, fetched when shown. */
 const AccessRestricted = lazy(() =>

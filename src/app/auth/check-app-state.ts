@@ -4,8 +4,8 @@ import {
   toPublicSettingsAuthError,
   toUserCheckAuthError,
 } from '../../platform/index.ts';
-import type { SitePlatform } from '../platform/site-platform.ts';
-import { AUTH_STATUS, initialAuthState, useAuthStore } from './auth-store.ts';
+import { AUTH_STATUS, initialAuthState, useAuthStore } from '../../shared/auth/auth-store.ts';
+import type { SitePlatform } from '../../shared/platform/site-platform.ts';
 
 /**
  * A startup call that hangs must not hold the spinner forever (security rule 16): after this long the check gives up

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { navLabels } from '../../content/layout.ts';
 import { isPlainLinkClick } from '../../shared/navigation/plain-click.ts';
-import { bookACallHref, useBookACall } from '../hooks/use-book-a-call.ts';
+import { bookACallHref, useBookACall } from '../../shared/navigation/use-book-a-call.ts';
 
 /** The header's Book A Call: a link to the home page's contact section, scrolled to after navigation. */
 export function BookACallButton({ className, onNavigate }: { className: string; onNavigate?: () => void }) {

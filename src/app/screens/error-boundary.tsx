@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { noticeText } from '../../content/notices.ts';
-import { startBridge } from '../bridge-setup.ts';
+import { getSiteBridge } from '../../shared/platform/site-bridge.ts';
 
 interface State {
   failed: boolean;
@@ -31,7 +31,7 @@ export class ErrorBoundary extends Component<Props, State> {
         ?.replace(/^at\s+/, '')
         .split(' ')[0] ?? null;
     const report = error instanceof Error ? Object.assign(error, { componentName }) : error;
-    startBridge().reportError(report);
+    getSiteBridge().reportError(report);
     this.props.onError?.();
   }
 

@@ -2,7 +2,7 @@ import { RefreshCw, X } from 'lucide';
 import { useEffect } from 'react';
 import { Icon } from '../../components/icon.tsx';
 import { noticeText } from '../../content/notices.ts';
-import { dismissToast, showToast, useToastStore } from '../toasts/toast-store.ts';
+import { dismissToast, showToast, useToastStore } from '../../shared/toasts/toast-store.ts';
 
 /**
  * Notices that float above the page: the link to the payment page when the browser did not leave by itself, and a

@@ -1,6 +1,6 @@
 import { brand } from '../../content/brand.ts';
 import { noIndexPages, pageSeo, type SeoPage, unlistedPages } from '../../content/seo.ts';
-import type { PageName } from '../paths.ts';
+import type { PageName } from '../../shared/navigation/paths.ts';
 
 export interface PageMeta {
   title: string;

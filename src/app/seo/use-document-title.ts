@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { pageNameForPath } from '../paths.ts';
+import { pageNameForPath } from '../../shared/navigation/paths.ts';
 
 /**
  * Keeps the tab's title in step with client-side navigation. The first title comes with the prerendered HTML, so the

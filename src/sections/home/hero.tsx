@@ -1,11 +1,11 @@
 import { ArrowRight, Star } from 'lucide';
-import { paths } from '../../app/paths.ts';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
 import { ratingLine, trustedByLine } from '../../content/claims.ts';
 import { hero } from '../../content/home.ts';
 import { testimonials } from '../../content/testimonials.ts';
+import { paths } from '../../shared/navigation/paths.ts';
 import { BookCallLink } from '../book-call-link.tsx';
 import { DashboardMock } from './dashboard-mock.tsx';
 

@@ -1,11 +1,11 @@
 import { CircleCheck, Mail } from 'lucide';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { paths } from '../../app/paths.ts';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { brand, emailHref } from '../../content/brand.ts';
 import { orderReferenceFrom, paymentSuccess } from '../../content/payment-success.ts';
+import { paths } from '../../shared/navigation/paths.ts';
 
 /**
  * The order reference, read after mounting: prerendered HTML has no query string, so the first client render must

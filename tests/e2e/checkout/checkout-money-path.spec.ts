@@ -3,7 +3,7 @@
  * Pricing → Get Started Now → the payment double's page → Pay → PaymentSuccess, then one paid Order for that session
  * (admin only) and one e-mail to the agency.
  */
-import { readSiteConfig } from '../../../scripts/site-config.ts';
+import { readSiteConfig } from '../../../config/site-config.ts';
 import { APP_ID, HARNESS, SITE, signIn } from '../support/harness.ts';
 import { expect, test } from '../support/test.ts';
 

@@ -1,6 +1,6 @@
 /** Shared helpers of the marketing pages' end-to-end tests. */
 import type { Page } from '@playwright/test';
-import { readSiteConfig } from '../../../scripts/site-config.ts';
+import { readSiteConfig } from '../../../config/site-config.ts';
 
 /** The build's configuration (agency e-mail, scheduling URL), read the way the build reads it. */
 export const siteConfig = readSiteConfig();

@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSiteConfig } from '../../../config/site-config.ts';
 import {
   createSiteServer,
   MAX_PATH_LENGTH,
   MAX_URL_LENGTH,
 } from '../../../host-harness/src/site/site-server.ts';
-import { testSiteConfig } from '../../../scripts/site-config.ts';
 import { rawStatus, request } from './raw-http.ts';
 
 let dist: string;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'Pricing.html'), '<!doctype html><h1>Pricing page</h1>');
   writeFileSync(join(dist, '404.html'), '<!doctype html><h1>Page Not Found</h1>');
   writeFileSync(join(dist, 'remoteEntry.js'), 'var remote = 1;');
-  const server = createSiteServer({ distDir: dist, config: testSiteConfig });
+  const server = createSiteServer({ distDir: dist, config: defaultSiteConfig });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   port = (server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;

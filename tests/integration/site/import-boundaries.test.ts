@@ -47,7 +47,12 @@ describe('import boundaries', () => {
     const root = tree({
       'src/app/app.tsx': "import { home } from './page-registry.ts';\nexport const app = home;\n",
       'src/sections/hero.tsx':
-        "import { brand } from '../content/brand.ts';\nexport const Hero = () => brand;\n",
+        "import { brand } from '../content/brand.ts';\nimport { paths } from '../shared/navigation/paths.ts';\nexport const Hero = () => [brand, paths];\n",
+      // Shared machinery: pages and sections may import it, and it imports nothing of the app shell.
+      'src/shared/navigation/paths.ts':
+        "import { brand } from '../../content/brand.ts';\nexport const paths = brand;\n",
+      'src/pages/pricing-page.tsx':
+        "import { paths } from '../shared/navigation/paths.ts';\nimport { Hero } from '../sections/hero.tsx';\nexport const Pricing = [paths, Hero];\n",
       // Import syntax inside comments and strings is not an import.
       'src/components/logo.tsx':
         "// import('../app/app.tsx')\nexport const text = \"import x from '../app/app.tsx'\";\n",
@@ -85,6 +90,18 @@ describe('import boundaries', () => {
       'src/bridge/setup.ts',
       "import '../app/app.tsx';\n",
       "src/bridge/setup.ts: import '../app/app.tsx': bridge may not import app",
+    ],
+    [
+      'a page importing the app shell for shared machinery',
+      'src/pages/pricing-page.tsx',
+      "import { paths } from '../app/paths.ts';\nexport const Pricing = paths;\n",
+      "src/pages/pricing-page.tsx: import '../app/paths.ts': pages may not import app",
+    ],
+    [
+      'shared machinery importing the app shell',
+      'src/shared/checkout/use-checkout.ts',
+      "import { app } from '../../app/app.tsx';\nexport const use = app;\n",
+      "src/shared/checkout/use-checkout.ts: import '../../app/app.tsx': shared may not import app",
     ],
     [
       'a page importing another page',

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultSiteConfig } from '../../../config/site-config.ts';
 import { createSiteServer } from '../../../host-harness/src/site/site-server.ts';
-import { testSiteConfig } from '../../../scripts/site-config.ts';
 
 let dist: string;
 let base: string;
@@ -22,7 +22,7 @@ beforeAll(async () => {
     join(dist, 'assets', 'main.0123abcd.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
-  const server = createSiteServer({ distDir: dist, config: testSiteConfig });
+  const server = createSiteServer({ distDir: dist, config: defaultSiteConfig });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => server.close();

@@ -6,12 +6,12 @@ import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { initialAuthState, useAuthStore } from '../../../src/app/auth/auth-store.ts';
 import { usePageViewLog } from '../../../src/app/auth/use-page-view-log.ts';
-import { loadSitePlatform } from '../../../src/app/platform/load-site-platform.ts';
-import type { SitePlatform } from '../../../src/app/platform/site-platform.ts';
+import { initialAuthState, useAuthStore } from '../../../src/shared/auth/auth-store.ts';
+import { loadSitePlatform } from '../../../src/shared/platform/load-site-platform.ts';
+import type { SitePlatform } from '../../../src/shared/platform/site-platform.ts';
 
-vi.mock('../../../src/app/platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
+vi.mock('../../../src/shared/platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
 
 function Logger() {
   usePageViewLog();

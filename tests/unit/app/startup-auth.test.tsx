@@ -5,9 +5,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthGate } from '../../../src/app/auth/auth-gate.tsx';
-import { initialAuthState, useAuthStore } from '../../../src/app/auth/auth-store.ts';
 import { checkAppState } from '../../../src/app/auth/check-app-state.ts';
-import type { SitePlatform } from '../../../src/app/platform/site-platform.ts';
 import { authText } from '../../../src/content/auth.ts';
 import {
   createAppClient,
@@ -17,6 +15,8 @@ import {
   createHttpCore,
   createTokenStore,
 } from '../../../src/platform/index.ts';
+import { initialAuthState, useAuthStore } from '../../../src/shared/auth/auth-store.ts';
+import type { SitePlatform } from '../../../src/shared/platform/site-platform.ts';
 
 const SERVER = 'http://platform.example';
 const HERE = 'https://site.example/Pricing?plan=gold#faq';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageNameForPath } from '../../../src/app/paths.ts';
+import { pageNameForPath } from '../../../src/shared/navigation/paths.ts';
 
 // Issue 15, finding 5: the site server names the page of every request with this; a regular expression used to take
 // quadratic time on a run of slashes followed by anything else.

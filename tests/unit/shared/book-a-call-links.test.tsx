@@ -4,17 +4,27 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { BookACallButton } from '../../../src/app/layout/book-a-call-button.tsx';
-import { navLabels } from '../../../src/content/layout.ts';
+import { layout, navLabels } from '../../../src/content/layout.ts';
 import { BookCallLink } from '../../../src/sections/book-call-link.tsx';
 
 const links: [string, (label: string) => ReactNode][] = [
   ['BookACallButton', () => <BookACallButton className="cta" />],
   ['BookCallLink', (label) => <BookCallLink className="cta">{label}</BookCallLink>],
 ];
+
+// A routed click schedules the scroll to the contact section; fake timers keep it from firing after the file's
+// document is gone (it would throw "document is not defined" into the run).
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.clearAllTimers();
+  vi.useRealTimers();
+});
 
 function renderAt(path: string, link: ReactNode) {
   const location = memoryLocation({ path, record: true });
@@ -30,6 +40,21 @@ describe.each(links)('%s', (_, make) => {
     const routed = fireEvent.click(screen.getByRole('link', { name: label }), { button: 0 });
     expect(routed).toBe(false);
     expect(location.history).toEqual(['/Pricing', '/']);
+  });
+
+  it('after going home, scrolls to the contact section once the home page shows it', async () => {
+    renderAt('/Pricing', make(label));
+    fireEvent.click(screen.getByRole('link', { name: label }), { button: 0 });
+    await vi.advanceTimersByTimeAsync(layout.scrollAfterNavigationMs);
+    const contact = document.createElement('section');
+    contact.id = layout.contactSectionId;
+    const scrollIntoView = vi.fn();
+    contact.scrollIntoView = scrollIntoView;
+    document.body.append(contact);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.calls[0]?.[0]).toMatchObject({ block: 'start' });
+    contact.remove();
   });
 
   it.each([

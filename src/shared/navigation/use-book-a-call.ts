@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { layout } from '../../content/layout.ts';
-import { pageNameForPath, paths } from '../paths.ts';
+import { pageNameForPath, paths } from './paths.ts';
 
 /** How long Book A Call waits for the home page to show its contact section (its code may still be loading). */
 const waitForContactMs = 10_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageNameForPath, pageNames, paths } from '../../../src/app/paths.ts';
+import { pageNameForPath, pageNames, paths } from '../../../src/shared/navigation/paths.ts';
 
 describe('pageNameForPath', () => {
   it('maps / and /Index to Index', () => {

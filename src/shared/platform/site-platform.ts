@@ -11,7 +11,7 @@ import {
   type FunctionsClient,
 } from '../../platform/index.ts';
 import { siteConfig } from '../../site-config.ts';
-import { startBridge } from '../bridge-setup.ts';
+import { getSiteBridge } from './site-bridge.ts';
 
 /**
  * The platform calls the site makes (spec §7): public settings, the current user, createCheckout and page logs. Only
@@ -33,7 +33,7 @@ let instance: SitePlatform | null = null;
  */
 export function getSitePlatform(): SitePlatform {
   if (instance) return instance;
-  const { launch } = startBridge();
+  const { launch } = getSiteBridge();
   const serverUrl = launch.serverUrl ?? siteConfig.serverUrl;
   const tokenStore = createTokenStore();
   if (launch.accessToken) tokenStore.save(launch.accessToken);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, showToast, useToastStore } from '../../../src/app/toasts/toast-store.ts';
+import { dismissToast, showToast, useToastStore } from '../../../src/shared/toasts/toast-store.ts';
 
 beforeEach(() => {
   useToastStore.setState({ toasts: [] });

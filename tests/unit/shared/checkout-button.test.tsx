@@ -4,14 +4,14 @@
  */
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCheckoutStore } from '../../../src/app/checkout/checkout-store.ts';
-import { useCheckout } from '../../../src/app/checkout/use-checkout.ts';
-import { loadSitePlatform } from '../../../src/app/platform/load-site-platform.ts';
-import type { SitePlatform } from '../../../src/app/platform/site-platform.ts';
 import { checkoutButtonText, checkoutText } from '../../../src/content/checkout.ts';
 import { CheckoutButton } from '../../../src/sections/pricing/checkout-button.tsx';
+import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
+import { useCheckout } from '../../../src/shared/checkout/use-checkout.ts';
+import { loadSitePlatform } from '../../../src/shared/platform/load-site-platform.ts';
+import type { SitePlatform } from '../../../src/shared/platform/site-platform.ts';
 
-vi.mock('../../../src/app/platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
+vi.mock('../../../src/shared/platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
 
 const PAY = 'https://checkout.stripe.com/c/pay/cs_test_burst';
 

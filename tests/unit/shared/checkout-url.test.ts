@@ -1,6 +1,6 @@
 /** The checkout allow-list (security rule 7), decided in `isAllowedCheckoutUrl`. */
 import { describe, expect, it } from 'vitest';
-import { isAllowedCheckoutUrl } from '../../../src/app/checkout/checkout-url.ts';
+import { isAllowedCheckoutUrl } from '../../../src/shared/checkout/checkout-url.ts';
 
 const PRODUCTION = ['https://checkout.stripe.com'];
 const LOCAL = ['https://checkout.stripe.com', 'http://localhost:4400'];
