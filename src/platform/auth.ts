@@ -1,5 +1,5 @@
 import { PlatformError } from './errors/platform-error.ts';
-import type { CallOptions, HttpCore, LocationLike } from './http-core.ts';
+import { type CallOptions, type HttpCore, type LocationLike, resolveLocation } from './http-core.ts';
 import { stripAccessToken } from './launch-params.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
 import type { LoginResponse, PlatformUser, RegisterPayload } from './types.ts';
@@ -61,12 +61,7 @@ export interface AuthClient {
 export function createAuthClient(core: HttpCore, options: AuthClientOptions = {}): AuthClient {
   const store = options.tokenStore ?? createTokenStore();
   const appBaseUrl = options.appBaseUrl ?? '';
-  const location =
-    options.location !== undefined
-      ? options.location
-      : typeof window === 'undefined'
-        ? null
-        : window.location;
+  const location = resolveLocation(options.location);
   const appPath = `/apps/${core.appId}`;
   const post = async <T>(path: string, body?: unknown) =>
     (await core.request<T>(appPath + path, { method: 'POST', body })).data;

@@ -18,6 +18,12 @@ export interface LocationLike {
   reload?(): void;
 }
 
+/** The location a client option names: the given one (`null` for none), else `window.location` in a browser. */
+export function resolveLocation(option: LocationLike | null | undefined): LocationLike | null {
+  if (option !== undefined) return option;
+  return typeof window === 'undefined' ? null : window.location;
+}
+
 /** Options of {@link createHttpCore}. */
 export interface HttpCoreOptions {
   appId: string;
@@ -168,12 +174,7 @@ function buildCore(
   serviceToken: string | null,
 ): HttpCore {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const location =
-    options.location !== undefined
-      ? options.location
-      : typeof window === 'undefined'
-        ? null
-        : window.location;
+  const location = resolveLocation(options.location);
 
   const url = (path: string, query?: QueryParams) => `${serverUrl}/api${path}${encodeQuery(query)}`;
 

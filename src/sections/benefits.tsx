@@ -1,5 +1,5 @@
 import { BadgePoundSterling, GraduationCap, Headset, type IconNode, Puzzle, ShieldCheck } from 'lucide';
-import { Icon } from '../components/icon.tsx';
+import { IconBadge } from '../components/icon-badge.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { type BenefitId, benefits, benefitsSection, guarantee } from '../content/process.ts';
@@ -25,9 +25,7 @@ export function Benefits() {
               data-testid="benefit-card"
               className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
             >
-              <span className="grid size-11 place-items-center rounded-full bg-brand-50 text-brand-700">
-                <Icon icon={icon} className="size-5" />
-              </span>
+              <IconBadge icon={icon} className="size-11 bg-brand-50 text-brand-700" iconClassName="size-5" />
               <h3 className="mt-5 text-lg font-semibold text-slate-900">{benefit.title}</h3>
               <p className="mt-2 text-base text-slate-600">{benefit.description}</p>
             </li>
@@ -38,9 +36,11 @@ export function Benefits() {
         data-testid="guarantee"
         className="mt-10 flex flex-col gap-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-6 sm:flex-row sm:items-center sm:gap-6 sm:p-8"
       >
-        <span className="grid size-12 shrink-0 place-items-center rounded-full bg-white text-emerald-700 shadow-sm">
-          <Icon icon={ShieldCheck} className="size-6" />
-        </span>
+        <IconBadge
+          icon={ShieldCheck}
+          className="size-12 shrink-0 bg-white text-emerald-700 shadow-sm"
+          iconClassName="size-6"
+        />
         <div>
           <h3 className="text-xl font-semibold text-emerald-950">{guarantee.title}</h3>
           <p className="mt-1 text-base text-emerald-900">{guarantee.text}</p>

@@ -1,5 +1,5 @@
 import { type IconNode, Layers, TimerOff, UserX } from 'lucide';
-import { Icon } from '../components/icon.tsx';
+import { IconBadge } from '../components/icon-badge.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { type ProblemId, problemSection, problems } from '../content/problems.ts';
@@ -32,9 +32,7 @@ export function ProblemSection({ headingLevel = 'visible' }: { headingLevel?: 'v
                 className={`absolute inset-x-0 top-0 h-1 bg-linear-to-r ${problem.tone.bar}`}
                 aria-hidden="true"
               />
-              <span className={`grid size-12 place-items-center rounded-full ${problem.tone.icon}`}>
-                <Icon icon={icon} className="size-6" />
-              </span>
+              <IconBadge icon={icon} className={`size-12 ${problem.tone.icon}`} iconClassName="size-6" />
               <h3 className="mt-6 text-xl font-semibold text-slate-900">{problem.title}</h3>
               <p className="mt-3 text-base text-slate-600">{problem.description}</p>
             </li>

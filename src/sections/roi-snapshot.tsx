@@ -1,6 +1,6 @@
 import { Clock, PoundSterling, TrendingUp } from 'lucide';
 import { BigFigure } from '../components/big-figure.tsx';
-import { Icon } from '../components/icon.tsx';
+import { IconBadge } from '../components/icon-badge.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { roiSnapshot } from '../content/claims.ts';
@@ -24,9 +24,11 @@ export function RoiSnapshot() {
                 data-testid="roi-figure"
                 className="flex items-start gap-5 border-slate-200 p-6 not-last:border-b sm:p-8 md:flex-col md:gap-0 md:not-last:border-r md:not-last:border-b-0"
               >
-                <span className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700 md:mb-5">
-                  <Icon icon={icon} className="size-5" />
-                </span>
+                <IconBadge
+                  icon={icon}
+                  className="size-11 shrink-0 bg-brand-50 text-brand-700 md:mb-5"
+                  iconClassName="size-5"
+                />
                 <BigFigure value={figure.value} label={figure.label} size="xl" />
               </li>
             );

@@ -7,7 +7,7 @@ import {
   MessagesSquare,
   Users,
 } from 'lucide';
-import { Icon } from '../components/icon.tsx';
+import { IconBadge } from '../components/icon-badge.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { problemTitle } from '../content/problems.ts';
@@ -50,9 +50,12 @@ export function SolutionSection({ headingLevel = 'visible' }: { headingLevel?: '
               data-testid="solution-card"
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow duration-200 ease-out hover:shadow-md sm:p-8"
             >
-              <span className="grid size-12 place-items-center rounded-xl bg-brand-600 text-white shadow-sm">
-                <Icon icon={icon} className="size-6" />
-              </span>
+              <IconBadge
+                icon={icon}
+                square
+                className="size-12 bg-brand-600 text-white shadow-sm"
+                iconClassName="size-6"
+              />
               <h3 className="mt-6 text-xl font-semibold text-slate-900">{solution.title}</h3>
               <p className="mt-3 flex-1 text-base text-slate-600">{solution.description}</p>
               <p className="mt-5 text-sm font-medium text-slate-600">

@@ -1,11 +1,11 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide';
+import { Mail, MapPin, Phone } from 'lucide';
 import { Link } from 'wouter';
 import { Icon } from '../../components/icon.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { OfficeHoursItem } from '../../components/office-hours-item.tsx';
 import { brand, emailHref, phoneHref } from '../../content/brand.ts';
 import { navLabels } from '../../content/layout.ts';
-import { officeHours } from '../../content/office-hours.ts';
-import { navPages, paths } from '../paths.ts';
+import { navPages, paths } from '../../shared/navigation/paths.ts';
 
 const linkClass = 'rounded text-slate-300 transition-colors duration-150 hover:text-white';
 
@@ -53,12 +53,10 @@ export function FooterDetails() {
             <Icon icon={MapPin} className="size-4 shrink-0 text-brand-300" />
             <span>{brand.address}</span>
           </li>
-          <li className="flex items-center gap-3">
-            <Icon icon={Clock} className="size-4 shrink-0 text-brand-300" />
-            <span>
-              {officeHours.label}: {officeHours.text}
-            </span>
-          </li>
+          <OfficeHoursItem
+            className="flex items-center gap-3"
+            iconClassName="size-4 shrink-0 text-brand-300"
+          />
         </ul>
       </div>
     </div>

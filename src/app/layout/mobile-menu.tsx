@@ -4,9 +4,8 @@ import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
 import { navLabels } from '../../content/layout.ts';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock.ts';
-import { navPages } from '../paths.ts';
 import { BookACallButton } from './book-a-call-button.tsx';
-import { NavLink } from './nav-link.tsx';
+import { PrimaryNav } from './primary-nav.tsx';
 
 interface MobileMenuProps {
   open: boolean;
@@ -106,22 +105,13 @@ export function MobileMenu({ open, onClose, returnFocusTo }: MobileMenuProps) {
             <Icon icon={X} className="size-6" />
           </button>
         </div>
-        <nav aria-label={navLabels.primaryNav} className="flex-1 overflow-y-auto px-4 py-4">
-          <ul className="flex flex-col gap-1">
-            {navPages.map((page) => (
-              <li key={page}>
-                <NavLink
-                  page={page}
-                  onNavigate={onClose}
-                  className="flex min-h-12 items-center rounded-xl px-3 text-lg font-medium text-slate-800 hover:bg-slate-100"
-                  activeClassName="bg-brand-50 text-brand-700"
-                >
-                  {page}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PrimaryNav
+          className="flex-1 overflow-y-auto px-4 py-4"
+          listClassName="flex flex-col gap-1"
+          linkClassName="flex min-h-12 items-center rounded-xl px-3 text-lg font-medium text-slate-800 hover:bg-slate-100"
+          activeClassName="bg-brand-50 text-brand-700"
+          onNavigate={onClose}
+        />
         <div className="border-t border-slate-200 p-4">
           <BookACallButton className={`${buttonStyles.primary} w-full`} onNavigate={onClose} />
         </div>

@@ -6,11 +6,11 @@ import { Icon } from '../../components/icon.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { brand } from '../../content/brand.ts';
 import { layout, navLabels } from '../../content/layout.ts';
-import { startBridge } from '../bridge-setup.ts';
+import { paths } from '../../shared/navigation/paths.ts';
+import { getSiteBridge } from '../../shared/platform/site-bridge.ts';
 import { useScrolledPast } from '../hooks/use-scrolled-past.ts';
-import { navPages, paths } from '../paths.ts';
 import { BookACallButton } from './book-a-call-button.tsx';
-import { NavLink } from './nav-link.tsx';
+import { PrimaryNav } from './primary-nav.tsx';
 
 type MobileMenuComponent = typeof import('./mobile-menu.tsx').MobileMenu;
 let MobileMenu: MobileMenuComponent | undefined;
@@ -66,7 +66,7 @@ export function SiteHeader() {
         setMenuOpen(true);
       },
       // The menu's chunk did not load: the notice offers a reload (preload-error).
-      (error: unknown) => startBridge().reportError(error),
+      (error: unknown) => getSiteBridge().reportError(error),
     );
   const MenuPanel = menuReady || menuLoaded ? MobileMenu : undefined;
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -83,21 +83,12 @@ export function SiteHeader() {
         <Link href={paths.Index} className="-m-1 rounded-lg p-1" aria-label={`${brand.name}, home`}>
           <Logo />
         </Link>
-        <nav aria-label={navLabels.primaryNav} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {navPages.map((page) => (
-              <li key={page}>
-                <NavLink
-                  page={page}
-                  className="rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors duration-150 hover:bg-slate-900/5 hover:text-slate-900"
-                  activeClassName="text-brand-700"
-                >
-                  {page}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PrimaryNav
+          className="hidden lg:block"
+          listClassName="flex items-center gap-1"
+          linkClassName="rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors duration-150 hover:bg-slate-900/5 hover:text-slate-900"
+          activeClassName="text-brand-700"
+        />
         <div className="flex items-center gap-2">
           <BookACallButton className={`${buttonStyles.primary} !min-h-10 !px-4 !text-sm max-sm:!hidden`} />
           <button

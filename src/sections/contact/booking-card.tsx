@@ -1,9 +1,10 @@
-import { CalendarClock, Clock, ExternalLink, Mail, Phone } from 'lucide';
+import { CalendarClock, ExternalLink, Mail, Phone } from 'lucide';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
+import { IconBadge } from '../../components/icon-badge.tsx';
+import { OfficeHoursItem } from '../../components/office-hours-item.tsx';
 import { brand, emailHref, phoneHref } from '../../content/brand.ts';
 import { bookingCard } from '../../content/contact.ts';
-import { officeHours } from '../../content/office-hours.ts';
 
 const contactLink = 'inline-flex min-h-11 items-center gap-3 rounded-lg text-slate-700 hover:text-brand-700';
 
@@ -12,9 +13,7 @@ export function BookingCard() {
   return (
     <div className="flex flex-col gap-6">
       <div className="rounded-2xl bg-brand-700 p-6 text-white shadow-lg sm:p-8">
-        <span className="grid size-12 place-items-center rounded-full bg-white/15">
-          <Icon icon={CalendarClock} className="size-6" />
-        </span>
+        <IconBadge icon={CalendarClock} className="size-12 bg-white/15" iconClassName="size-6" />
         <h3 className="mt-5 text-xl font-semibold">{bookingCard.title}</h3>
         <p className="mt-2 text-base text-brand-100">{bookingCard.text}</p>
         <a
@@ -44,12 +43,10 @@ export function BookingCard() {
               {brand.phone}
             </a>
           </li>
-          <li className="flex min-h-11 items-center gap-3 text-slate-700">
-            <Icon icon={Clock} className="size-5 shrink-0 text-brand-600" />
-            <span>
-              {officeHours.label}: {officeHours.text}
-            </span>
-          </li>
+          <OfficeHoursItem
+            className="flex min-h-11 items-center gap-3 text-slate-700"
+            iconClassName="size-5 shrink-0 text-brand-600"
+          />
         </ul>
       </div>
     </div>
