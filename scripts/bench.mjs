@@ -12,18 +12,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { chromeFlags, chromePath, DEFAULT_ROUTES, option, serveBuild } from './bench-support.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : argv[index + 1];
-};
-const RUNS = Number(option('runs', 3));
-const ROUTES = option('routes', '/,/Challenges,/Solutions,/Results,/Process,/Pricing,/PaymentSuccess').split(
-  ',',
-);
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(option(argv, 'runs', 3));
+const ROUTES = option(argv, 'routes', DEFAULT_ROUTES).split(',');
 
 // 1. Build.
 const buildStarted = performance.now();
@@ -34,7 +28,7 @@ const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], 
 if (build.status !== 0) process.exit(build.status ?? 1);
 const buildSeconds = (performance.now() - buildStarted) / 1000;
 
-// 2. Servers: the site server (CDN-like) in-process via tsx, and the emulator if :4400 is free.
+// 2. Servers: the site server (CDN-like) in a child process, and the emulator if :4400 is free.
 const { default: lighthouse } = await import('lighthouse');
 const { launch } = await import('chrome-launcher');
 const desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
@@ -43,30 +37,8 @@ const harnessUp = await fetch('http://localhost:4400/__harness/health')
   .then((r) => r.ok)
   .catch(() => false);
 const servers = [];
-const siteServer = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '-e',
-    `
-const { resolve } = await import('node:path');
-const { createSiteServer } = await import(${JSON.stringify(resolve(root, 'host-harness/src/site/site-server.ts'))});
-const { readSiteConfig } = await import(${JSON.stringify(resolve(root, 'scripts/site-config.ts'))});
-const server = createSiteServer({ distDir: ${JSON.stringify(resolve(root, 'dist'))}, config: readSiteConfig() });
-server.listen(0, '127.0.0.1', () => console.log('PORT=' + server.address().port));
-`,
-  ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-);
+const { server: siteServer, port } = await serveBuild(resolve(root, 'dist'));
 servers.push(siteServer);
-const port = await new Promise((done, fail) => {
-  siteServer.stdout.on('data', (chunk) => {
-    const match = String(chunk).match(/PORT=(\d+)/);
-    if (match) done(Number(match[1]));
-  });
-  siteServer.once('exit', () => fail(new Error('the site server did not start')));
-});
 if (!harnessUp) {
   const emulator = spawn(
     process.execPath,
@@ -95,18 +67,7 @@ const stop = () => {
 process.on('exit', stop);
 
 // 3. Lighthouse.
-const chrome = await launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const chrome = await launch({ chromePath, chromeFlags });
 /** The median of the runs that produced a number (a run Lighthouse could not measure gives NaN). */
 const median = (values) => {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = resolve(root, 'screenshots');
@@ -55,14 +56,7 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const overflowing = [];
   try {

@@ -1,0 +1,54 @@
+/**
+ * What the benchmark scripts share (`bench.mjs`, `bench-compare.mjs`): the command-line options, the routes measured,
+ * Debian's Chromium with the flags this machine needs, and a production build served by the site server.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { CHROMIUM_ARGS } from './chromium.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** `--name value` from `argv`, or `fallback`. */
+export function option(argv, name, fallback) {
+  const index = argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : argv[index + 1];
+}
+
+/** The routes Lighthouse measures by default (`--routes` overrides). */
+export const DEFAULT_ROUTES = '/,/Challenges,/Solutions,/Results,/Process,/Pricing,/PaymentSuccess';
+
+/** Debian's full Chromium (`CHROME_PATH` overrides), as Lighthouse expects it: new headless mode. */
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Lighthouse's Chromium: new headless mode, with the flags this machine needs. */
+export const chromeFlags = ['--headless=new', ...CHROMIUM_ARGS];
+
+/**
+ * Serves the production build in `distDir` with the site server (CDN-like: brotli, immutable hashed assets) in a
+ * child process on an ephemeral port; resolves with the process and its port.
+ */
+export async function serveBuild(distDir) {
+  const server = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `
+const { createSiteServer } = await import(${JSON.stringify(resolve(root, 'host-harness/src/site/site-server.ts'))});
+const { readSiteConfig } = await import(${JSON.stringify(resolve(root, 'config/site-config.ts'))});
+const server = createSiteServer({ distDir: ${JSON.stringify(resolve(distDir))}, config: readSiteConfig() });
+server.listen(0, '127.0.0.1', () => console.log('PORT=' + server.address().port));
+`,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise((done, fail) => {
+    server.stdout.on('data', (chunk) => {
+      const match = String(chunk).match(/PORT=(\d+)/);
+      if (match) done(Number(match[1]));
+    });
+    server.once('exit', () => fail(new Error(`the site server did not start for ${distDir}`)));
+  });
+  return { server, port };
+}
