@@ -213,7 +213,7 @@ Deno.test('stripeWebhook: other event types and unpaid completions are acknowled
 });
 
 Deno.test('stripeWebhook: a missing secret or address is a 500 naming the variable, and nothing is recorded', async () => {
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'AGENCY_EMAIL']) {
+  for (const name of ['STRIPE_WEBHOOK_SECRET', 'AGENCY_EMAIL']) {
     await withWebhook(
       async ({ platform, deliver }) => {
         const res = await deliver(completedEvent());
@@ -224,6 +224,21 @@ Deno.test('stripeWebhook: a missing secret or address is a 500 naming the variab
       { [name]: undefined },
     );
   }
+});
+
+Deno.test('stripeWebhook: verifying and recording need no provider API key (STRIPE_SECRET_KEY unset)', async () => {
+  await withWebhook(
+    async ({ platform, deliver }) => {
+      const res = await deliver(completedEvent());
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { received: true, order_id: 'order_1' });
+      assert.equal(platform.orders.length, 1);
+      const forged = await deliver(completedEvent(), { secret: 'whsec_someone_else' });
+      assert.equal(forged.status, 400);
+      assert.equal((await forged.json()).code, 'invalid_signature');
+    },
+    { STRIPE_SECRET_KEY: undefined },
+  );
 });
 
 Deno.test('stripeWebhook: without the platform service token nothing is recorded and the answer is a 500', async () => {

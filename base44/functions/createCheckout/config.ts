@@ -1,5 +1,12 @@
 /** createCheckout's configuration (see the table in the checkout contract): secrets, site origin, optional prices. */
-import { ConfigError, type Env, optionalVar, type ProviderApi, readProviderApi, requireVar } from './env.ts';
+import {
+  ConfigError,
+  type Env,
+  optionalVar,
+  type ProviderApi,
+  readProviderApi,
+  requireVar,
+} from '../../shared/env.ts';
 
 export interface CheckoutConfig {
   secretKey: string;

@@ -2,13 +2,14 @@
  * createCheckout: `POST { packageName: 'gold' }` -> `200 { url }`, the provider's hosted payment page. Validation
  * errors are 400, a missing secret 500 (naming the variable), a provider failure 502; none carries a stack.
  */
+
+import { ConfigError, type Env } from '../../shared/env.ts';
+import { errorResponse } from '../../shared/http.ts';
+import { createStripe, isProviderError } from '../../shared/stripe-client.ts';
 import { readCheckoutInput } from './checkout-request.ts';
 import { type CheckoutConfig, readCheckoutConfig } from './config.ts';
-import { ConfigError, type Env } from './env.ts';
-import { errorResponse } from './http.ts';
 import { buildSessionParams } from './session-params.ts';
 import { findSignedInCaller } from './signed-in-caller.ts';
-import { createStripe, isProviderError } from './stripe-client.ts';
 
 export interface CheckoutDeps {
   env: Env;

@@ -4,13 +4,13 @@
  * session however often it is delivered; other events are acknowledged and ignored.
  */
 import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
+import { ConfigError, type Env } from '../../shared/env.ts';
+import { errorResponse } from '../../shared/http.ts';
+import { type StripeEvent, verifyWebhookEvent } from '../../shared/stripe-client.ts';
 import { readWebhookConfig, type WebhookConfig } from './config.ts';
-import { ConfigError, type Env } from './env.ts';
-import { errorResponse } from './http.ts';
 import { paidOrderEmail } from './order-email.ts';
 import { paidOrderFromSession } from './paid-order.ts';
 import { recordPaidOrder, type ServiceRole } from './record-order.ts';
-import { createStripe, cryptoProvider, type StripeEvent } from './stripe-client.ts';
 
 export interface WebhookDeps {
   env: Env;
@@ -45,13 +45,7 @@ async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
   if (!signature) return errorResponse(400, 'Missing Stripe-Signature header', 'invalid_signature');
   let event: StripeEvent;
   try {
-    event = await createStripe(config.secretKey, config.api).webhooks.constructEventAsync(
-      payload,
-      signature,
-      config.webhookSecret,
-      undefined,
-      cryptoProvider,
-    );
+    event = await verifyWebhookEvent(payload, signature, config.webhookSecret);
   } catch (error) {
     // The SDK's message runs to several lines of advice; the first says what was wrong.
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -1,5 +1,5 @@
 /** The `Order` record (base44/entities/Order.jsonc) a completed, paid checkout session becomes. */
-import type { CheckoutSession } from './stripe-client.ts';
+import type { CheckoutSession } from '../../shared/stripe-client.ts';
 
 export interface PaidOrder {
   session_id: string;

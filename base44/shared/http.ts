@@ -1,4 +1,4 @@
-/** The function's error answers: `{ error, code }`, a short message for people and a stable code for programs. */
+/** Every function's error answers: `{ error, code }`, a short message for people and a stable code for programs. */
 export function errorResponse(
   status: number,
   message: string,

@@ -1,6 +1,7 @@
 /**
- * The function's configuration, read from its environment (Deno.env in production, a plain object in tests) and
- * validated on each call, so that a missing secret is a 500 naming the variable rather than a stack trace.
+ * Reading a function's configuration from its environment (`Deno.env`, which the platform fills from the app's
+ * secrets; a plain object in tests), validated on each call, so that a missing secret is a 500 naming the variable
+ * rather than a stack trace. Shared by every function (base44/shared/ is uploaded with each of them).
  */
 
 /** The part of `Deno.env` the function reads. */

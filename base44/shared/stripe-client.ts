@@ -1,4 +1,8 @@
-/** The provider's official SDK, set up for Deno: fetch as its HTTP client, network retries with idempotency keys. */
+/**
+ * The provider's official SDK, set up the same way for every function: fetch as its HTTP client (the platform runs
+ * functions in workerd, where Node's http is not there), network retries with idempotency keys, a short timeout, and
+ * WebCrypto for webhook signatures.
+ */
 import Stripe from 'npm:stripe@23.1.0';
 import type { ProviderApi } from './env.ts';
 
@@ -27,3 +31,17 @@ export function createStripe(secretKey: string, api: ProviderApi): Stripe {
 export function isProviderError(error: unknown): error is InstanceType<typeof Stripe.errors.StripeError> {
   return error instanceof Stripe.errors.StripeError;
 }
+
+/** Neither Deno nor workerd gives the SDK a synchronous HMAC; SubtleCrypto is the asynchronous one it supports. */
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/**
+ * The event a delivery carries, once its `Stripe-Signature` (HMAC of "t.payload" with the endpoint's `whsec_…`, at most
+ * five minutes old) checks out. The SDK's static `webhooks` needs no API key. Throws when the signature does not match.
+ */
+export function verifyWebhookEvent(payload: string, signature: string, secret: string): Promise<StripeEvent> {
+  return Stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, cryptoProvider);
+}
+
+export type StripeEvent = Stripe.Event;
+export type CheckoutSession = Stripe.Checkout.Session;
