@@ -72,3 +72,15 @@ export async function readNamedParams(request: FastifyRequest, what: string): Pr
   }
   return params;
 }
+
+/** A required string parameter of at most `max` characters (400 `invalid_body` otherwise). */
+export function requiredText(values: Record<string, unknown>, field: string, max: number): string {
+  const value = values[field];
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) {
+    throw new BadRequestError(
+      `${field} is required and must be a string of at most ${max} characters`,
+      'invalid_body',
+    );
+  }
+  return value;
+}
