@@ -9,7 +9,12 @@ import { functionEnv } from './functions/function-env.ts';
 import { FunctionRunner } from './functions/function-runner.ts';
 import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
-import { answerClientError, registerErrorHandlers } from './http/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandlers,
+} from './http/error-handler.ts';
 import { FaultRegistry, registerFaults } from './http/faults.ts';
 import { registerRequestGuard } from './http/request-guard.ts';
 import { RequestLog, registerRequestLog } from './http/request-log.ts';
@@ -139,13 +144,14 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const app = Fastify({
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     forceCloseConnections: true,
     // Fastify sets these two on the server itself (its defaults: no request bound, 72 s keep-alive); `http` the rest.
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     http: httpServerOptions(timeouts),
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     ajv: { customOptions: AJV_OPTIONS },
     schemaErrorFormatter,
   });

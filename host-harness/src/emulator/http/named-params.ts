@@ -39,7 +39,8 @@ function fieldValue(raw: string): unknown {
  */
 export async function readNamedParams(request: FastifyRequest, what: string): Promise<NamedParams> {
   if (!request.isMultipart()) {
-    const body = request.body ?? {};
+    // Only a missing body means "no parameters": a JSON `null` is a body that is not an object.
+    const body = request.body === undefined ? {} : request.body;
     if (!isPlainObject(body)) {
       throw new BadRequestError(`${what} must receive an object with named parameters`, 'invalid_body');
     }
