@@ -106,25 +106,24 @@ describe('addresses the auth routes mail', () => {
     [`${name} at the end`, `new.person@example.com${ch}`],
     [`${name} inside`, `new.person${ch}@example.com`],
   ]);
-  it.each(addresses)(
-    'register refuses an address with %s: 400 invalid_email, no account, nothing sent',
-    async (_, address) => {
+  it('register refuses an address with a line break anywhere: 400 invalid_email, no account, nothing sent', async () => {
+    for (const [label, address] of addresses) {
       const answer = await h.call('POST', auth('register'), {
         body: { email: address, password: 'long enough 1' },
       });
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({
+      expect(answer.status, label).toBe(400);
+      expect(answer.body, label).toMatchObject({
         code: 'invalid_email',
         message: expect.stringContaining('line break'),
       });
-      expect(await outbox()).toEqual([]);
-      // The clean address was not taken by the refused registration.
-      const clean = await h.call('POST', auth('register'), {
-        body: { email: 'new.person@example.com', password: 'long enough 1' },
-      });
-      expect(clean.status).toBe(200);
-    },
-  );
+    }
+    expect(await outbox()).toEqual([]);
+    // No refused registration took the clean address (trimmed) either.
+    const clean = await h.call('POST', auth('register'), {
+      body: { email: 'new.person@example.com', password: 'long enough 1' },
+    });
+    expect(clean.status).toBe(200);
+  });
 
   it('resend-otp, reset-password-request and invite-user refuse them too', async () => {
     const admin = await h.tokenOf('admin');
