@@ -33,6 +33,10 @@ export const CATEGORIES = [
   'json-bounds',
   'batch-one-bad',
   'long-slash-paths',
+  // Issue 23: clients that never finish a request, line breaks in e-mail and HTTP headers, bodies off the contract.
+  'slow-clients',
+  'header-line-breaks',
+  'off-contract-bodies',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -48,6 +52,11 @@ export interface HostileRequest {
   body?: string | Buffer;
   /** Bytes written as-is to a TCP socket instead of an HTTP request (`method`/`path` are only for the report). */
   raw?: string;
+  /**
+   * With `raw`: then these bytes, one every `everyMs` (a slow client), until the server answers or closes; no answer
+   * within `giveUpMs` is no answer.
+   */
+  drip?: { bytes: string; everyMs: number; giveUpMs: number };
   /** Which server: the harness (emulator, default) or the site server (plain-text answers). */
   target?: 'harness' | 'site';
   expect: Expectation;
@@ -153,6 +162,8 @@ export interface CaseContext {
   batchEntity: string;
   /** What all-or-nothing batches the emulator acknowledged: read back at the end. */
   batches: { analyticsEvents: number; bulkRecords: number };
+  /** A checkout session no hostile Pay or Cancel may settle, and how many e-mails the emulator acknowledged. */
+  contract: { openSessionId: string; mailsAcknowledged: number };
 }
 
 export const json = { 'content-type': 'application/json' };

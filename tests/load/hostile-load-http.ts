@@ -13,14 +13,18 @@ export interface Answer {
 
 const TIMEOUT_MS = 30_000;
 
-type Sendable = Pick<HostileRequest, 'method' | 'path' | 'headers' | 'body' | 'raw'>;
+type Sendable = Pick<HostileRequest, 'method' | 'path' | 'headers' | 'body' | 'raw' | 'drip'>;
 
-/** Writes `raw` to a fresh socket and reads the status line of the answer. */
-function sendRaw(base: URL, raw: string, started: number): Promise<Answer> {
+/** Writes `raw` (then `drip`, slowly) to a fresh socket and reads the status line of the answer. */
+function sendRaw(base: URL, raw: string, started: number, drip?: HostileRequest['drip']): Promise<Answer> {
   return new Promise((resolve) => {
     const socket = net.connect(Number(base.port), base.hostname);
     let text = '';
+    let ticker: NodeJS.Timeout | undefined;
+    let giveUp: NodeJS.Timeout | undefined;
     const done = (answer: Omit<Answer, 'ms'>) => {
+      clearInterval(ticker);
+      clearTimeout(giveUp);
       socket.destroy();
       resolve({ ...answer, ms: performance.now() - started });
     };
@@ -33,6 +37,17 @@ function sendRaw(base: URL, raw: string, started: number): Promise<Answer> {
     socket.on('error', (error) => done({ status: 0, text, error: error.message }));
     socket.on('close', () => done({ status: 0, text, error: 'closed without an answer' }));
     socket.write(raw, 'latin1');
+    if (drip) {
+      // Writing keeps the idle timeout from firing: a server that never cuts the request is caught here.
+      giveUp = setTimeout(
+        () => done({ status: 0, text, error: `still open after ${drip.giveUpMs} ms` }),
+        drip.giveUpMs,
+      );
+      let dripped = 0;
+      ticker = setInterval(() => {
+        if (dripped < drip.bytes.length && socket.writable) socket.write(drip.bytes[dripped++]!, 'latin1');
+      }, drip.everyMs);
+    }
   });
 }
 
@@ -40,7 +55,7 @@ function sendRaw(base: URL, raw: string, started: number): Promise<Answer> {
 export function send(baseUrl: string, agent: http.Agent, request: Sendable): Promise<Answer> {
   const base = new URL(baseUrl);
   const started = performance.now();
-  if (request.raw !== undefined) return sendRaw(base, request.raw, started);
+  if (request.raw !== undefined) return sendRaw(base, request.raw, started, request.drip);
   return new Promise((resolve) => {
     let settled = false;
     const finish = (answer: Omit<Answer, 'ms'>) => {

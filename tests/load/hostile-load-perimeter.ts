@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { defaultSiteConfig } from '../../config/site-config.ts';
+import type { ServerTimeouts } from '../../host-harness/src/http-shared/server-timeouts.ts';
 import { createSiteServer } from '../../host-harness/src/site/site-server.ts';
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';
 
@@ -175,8 +176,14 @@ export function longSlashPaths(ctx: CaseContext): HostileRequest {
   };
 }
 
-/** A site server on a tiny build in `dir` (the long-path and Host cases need its path handling, not its pages). */
-export async function startSiteServer(dir: string): Promise<{ url: string; close(): void }> {
+/**
+ * A site server on a tiny build in `dir` (the long-path, Host and slow-client cases need its request handling, not its
+ * pages), with `timeouts` as its bounds on slow clients.
+ */
+export async function startSiteServer(
+  dir: string,
+  timeouts: Partial<ServerTimeouts>,
+): Promise<{ url: string; close(): void }> {
   mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = {
     'index.html': '<!doctype html><h1>Index</h1>',
@@ -185,7 +192,7 @@ export async function startSiteServer(dir: string): Promise<{ url: string; close
     'remoteEntry.js': 'var remote = 1;',
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const server = createSiteServer({ distDir: dir, config: defaultSiteConfig });
+  const server = createSiteServer({ distDir: dir, config: defaultSiteConfig, timeouts });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

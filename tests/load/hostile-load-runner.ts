@@ -1,9 +1,10 @@
 /**
  * The hostile-load run (issue 8, security rule 20), shared by `tests/load/hostile-load.ts` and its Vitest wrapper: an
  * in-process emulator on a file-backed database in a temporary folder receives a bounded mix of malformed and hostile
- * requests and valid writes. Violations: any 5xx, a request without an answer, an answer of the wrong class, an
- * acknowledged write that cannot be read back (live, and again after a restart from the same folder), a polluted
- * `Object.prototype`, an uncaught error, a failed health check or a damaged database.
+ * requests and valid writes (`hostile-load-mix.ts`), while slow clients hold connections beside it until both servers
+ * cut them (rule 22). Violations: any 5xx, a request without an answer, an answer of the wrong class, an acknowledged
+ * write that cannot be read back (live, and again after a restart from the same folder), a refused e-mail or payment
+ * that happened anyway, a polluted `Object.prototype`, an uncaught error, a failed health check or a damaged database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,43 +16,20 @@ import { DATABASE_FILE } from '../../host-harness/src/emulator/state/open-databa
 import {
   CATEGORIES,
   type CaseContext,
-  type Category,
   createRng,
   type HostileRequest,
   json,
-  validWrite,
   WriteLedger,
 } from './hostile-load-cases.ts';
+import { setupContract, verifyContract } from './hostile-load-contract.ts';
 import { send } from './hostile-load-http.ts';
-import { batchOneBad, jsonBounds, registerOwnedFields, verifyBatches } from './hostile-load-inputs.ts';
+import { verifyBatches } from './hostile-load-inputs.ts';
 import { judge } from './hostile-load-judge.ts';
-import {
-  crossOriginControl,
-  foreignHost,
-  foreignSocket,
-  longSlashPaths,
-  startSiteServer,
-} from './hostile-load-perimeter.ts';
-import {
-  badContentTypes,
-  badMethods,
-  hostileAuth,
-  oversizedHeaders,
-  rawHttp,
-  unknownRoutes,
-} from './hostile-load-protocol.ts';
+import { draw, REQUESTS_PER_SLOW_ROUND } from './hostile-load-mix.ts';
+import { startSiteServer } from './hostile-load-perimeter.ts';
 import type { HostileLoadReport, Violation } from './hostile-load-report.ts';
-import { multipartUpload, uploadFileNames } from './hostile-load-uploads.ts';
-import {
-  deepNesting,
-  hugeBody,
-  invalidJson,
-  pathTraversal,
-  prototypePollution,
-  qInjection,
-  regex,
-  wrongTypes,
-} from './hostile-load-variants.ts';
+import { LOAD_TIMEOUTS, slowClients } from './hostile-load-slow.ts';
+import { multipartUpload } from './hostile-load-uploads.ts';
 import { verifyLedger } from './hostile-load-verify.ts';
 
 export { formatReport, type HostileLoadReport, type Violation } from './hostile-load-report.ts';
@@ -72,45 +50,6 @@ const ENTITY = 'HostileLoadItem';
 const VICTIM = 'HostileVictim';
 const REGEX_TARGETS = 'HostileRegex';
 const BATCHES = 'HostileBatch';
-
-/** Weights of the mix: about a quarter valid writes, the rest hostile. */
-const MIX: [Category, number, (ctx: CaseContext) => HostileRequest][] = [
-  ['valid-create', 12, (ctx) => validWrite(ctx, 'valid-create')],
-  ['valid-update', 8, (ctx) => validWrite(ctx, 'valid-update')],
-  ['valid-inc', 5, (ctx) => validWrite(ctx, 'valid-inc')],
-  ['invalid-json', 8, invalidJson],
-  ['wrong-types', 9, wrongTypes],
-  ['huge-body', 2, hugeBody],
-  ['q-injection', 10, qInjection],
-  ['regex', 3, regex],
-  ['prototype-pollution', 6, prototypePollution],
-  ['deep-nesting', 4, deepNesting],
-  ['path-traversal', 8, pathTraversal],
-  ['upload-file-names', 4, uploadFileNames],
-  ['unknown-routes', 6, unknownRoutes],
-  ['bad-methods', 4, badMethods],
-  ['bad-content-types', 6, badContentTypes],
-  ['oversized-headers', 3, oversizedHeaders],
-  ['hostile-auth', 4, hostileAuth],
-  ['raw-http', 2, rawHttp],
-  ['foreign-host', 4, foreignHost],
-  ['cross-origin-control', 4, crossOriginControl],
-  ['foreign-socket', 2, foreignSocket],
-  ['register-owned-fields', 1, registerOwnedFields],
-  ['json-bounds', 2, jsonBounds],
-  ['batch-one-bad', 3, batchOneBad],
-  ['long-slash-paths', 3, longSlashPaths],
-];
-const TOTAL_WEIGHT = MIX.reduce((sum, [, w]) => sum + w, 0);
-
-function draw(ctx: CaseContext): HostileRequest {
-  let roll = ctx.rng.next() * TOTAL_WEIGHT;
-  for (const [, weight, make] of MIX) {
-    roll -= weight;
-    if (roll < 0) return make(ctx);
-  }
-  return MIX[0]![2](ctx);
-}
 
 async function call(
   base: string,
@@ -145,8 +84,10 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
   process.on('uncaughtException', uncaught);
   process.on('unhandledRejection', uncaught);
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).join();
-  let emulator: Emulator | null = await createEmulator({ dataDir, quiet: true });
-  const site = await startSiteServer(path.join(dataDir, 'site'));
+  // Both servers with short bounds on slow clients, so that the slow-client cases are cut within seconds.
+  const startEmulator = () => createEmulator({ dataDir, quiet: true, timeouts: LOAD_TIMEOUTS });
+  let emulator: Emulator | null = await startEmulator();
+  const site = await startSiteServer(path.join(dataDir, 'site'), LOAD_TIMEOUTS);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const base = await emulator.listen({ port: 0, host: '127.0.0.1' });
@@ -158,6 +99,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     const victim = await call(base, agent, 'POST', `/api/apps/${APP}/entities/${VICTIM}`, token, {
       name: 'victim',
     });
+    const { openSessionId } = await setupContract(base, agent);
     let seq = 0;
     const ledger = new WriteLedger();
     const ctx: CaseContext = {
@@ -177,6 +119,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
       sitePort: Number(new URL(site.url).port),
       batchEntity: BATCHES,
       batches: { analyticsEvents: 0, bulkRecords: 0 },
+      contract: { openSessionId, mailsAcknowledged: 0 },
     };
     await call(base, agent, 'POST', `/api/apps/${APP}/entities/${REGEX_TARGETS}/bulk`, token, [
       { s: `${'a'.repeat(40)}!` },
@@ -199,37 +142,46 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     let sent = 0;
     const started = performance.now();
     const deadline = started + timeBudgetMs;
+    // A request, then its follow-ups (sent after a 2xx; they count in their category, not in `requests`).
+    const settle = async (first: HostileRequest, timed: boolean) => {
+      for (let request: HostileRequest | null = first; request; ) {
+        const answer = await send(request.target === 'site' ? site.url : base, agent, request);
+        if (timed) latencies.push(answer.ms);
+        const counts = byCategory[request.category]!;
+        counts[answer.status] = (counts[answer.status] ?? 0) + 1;
+        let problem = judge(request, answer, slowMs);
+        let parsed: unknown = answer.text;
+        try {
+          parsed = JSON.parse(answer.text);
+        } catch {}
+        const success = !problem && answer.status >= 200 && answer.status < 300;
+        if (success && request.onSuccess) problem = request.onSuccess(parsed);
+        request.onSettled?.();
+        const outcome = outcomes[request.category]!;
+        outcome.tried++;
+        if (!problem) outcome.passed++;
+        else
+          violations.push({
+            category: request.category,
+            label: `${request.label} (${request.method} ${request.path.slice(0, 80)})`,
+            detail: problem,
+          });
+        request = success && !problem && request.next ? request.next(parsed) : null;
+      }
+    };
     const worker = async () => {
       while (sent < requests && performance.now() < deadline) {
         sent++;
-        // A request, then its follow-ups (sent after a 2xx; they count in their category, not in `requests`).
-        for (let request: HostileRequest | null = draw(ctx); request; ) {
-          const answer = await send(request.target === 'site' ? site.url : base, agent, request);
-          latencies.push(answer.ms);
-          const counts = byCategory[request.category]!;
-          counts[answer.status] = (counts[answer.status] ?? 0) + 1;
-          let problem = judge(request, answer, slowMs);
-          let parsed: unknown = answer.text;
-          try {
-            parsed = JSON.parse(answer.text);
-          } catch {}
-          const success = !problem && answer.status >= 200 && answer.status < 300;
-          if (success && request.onSuccess) problem = request.onSuccess(parsed);
-          request.onSettled?.();
-          const outcome = outcomes[request.category]!;
-          outcome.tried++;
-          if (!problem) outcome.passed++;
-          else
-            violations.push({
-              category: request.category,
-              label: `${request.label} (${request.method} ${request.path.slice(0, 80)})`,
-              detail: problem,
-            });
-          request = success && !problem && request.next ? request.next(parsed) : null;
-        }
+        await settle(draw(ctx), true);
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    // Slow clients hold their connections while the mix runs (its answer times show the others are served meanwhile);
+    // they wait on the servers' bounds, so their own times stay out of the latency figures.
+    const rounds = Math.max(1, Math.floor(requests / REQUESTS_PER_SLOW_ROUND));
+    const slow = slowClients(ctx, 0).map(async (_, kind) => {
+      for (let round = 1; round <= rounds; round++) await settle(slowClients(ctx, round)[kind]!, false);
+    });
+    await Promise.all([...Array.from({ length: concurrency }, worker), ...slow]);
     const durationMs = performance.now() - started;
 
     if (Object.getOwnPropertyNames(Object.prototype).join() !== prototypeKeys || 'polluted' in {})
@@ -241,10 +193,11 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
 
     const live = await verifyLedger(base, agent, ctx, 'live');
     violations.push(...live.violations);
+    violations.push(...(await verifyContract(base, agent, ctx)));
     const databaseFile = path.join(dataDir, DATABASE_FILE);
     violations.push(...(await verifyBatches(base, agent, ctx, databaseFile, 'live')));
     await emulator.close();
-    emulator = await createEmulator({ dataDir, quiet: true });
+    emulator = await startEmulator();
     const restartedBase = await emulator.listen({ port: 0, host: '127.0.0.1' });
     const relogin = await call(restartedBase, agent, 'POST', `/api/apps/${APP}/auth/login`, '', {
       email: 'user@example.com',

@@ -47,7 +47,7 @@ function describePayer(email?: string, name?: string | null): string {
 /** Values come from the buyer; no control characters (a line break could forge a header line in the subject). */
 function clean(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
 
 function capitalise(value: string): string {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULTS as SITE_DEFAULTS } from '../../../config/site-config.ts';
+import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../http-shared/server-timeouts.ts';
 import { createBaseUrl, type EmulatorContext } from './context.ts';
 import { DEFAULT_ENTITIES_DIR, DeclaredEntities } from './entities/declared-entities.ts';
 import { readersOf } from './entities/record-access.ts';
@@ -8,7 +9,12 @@ import { functionEnv } from './functions/function-env.ts';
 import { FunctionRunner } from './functions/function-runner.ts';
 import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
-import { answerClientError, registerErrorHandlers } from './http/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandlers,
+} from './http/error-handler.ts';
 import { FaultRegistry, registerFaults } from './http/faults.ts';
 import { registerRequestGuard } from './http/request-guard.ts';
 import { RequestLog, registerRequestLog } from './http/request-log.ts';
@@ -60,6 +66,8 @@ export interface EmulatorOptions {
   functionTimeoutMs?: number;
   /** More environment variables for the functions (tests). */
   functionEnv?: Record<string, string>;
+  /** Bounds on slow clients (`http-shared/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /** The site's origin in the harness contract: the default page origin allowed to open sockets. */
@@ -88,6 +96,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const appId = opts.appId ?? 'local-app';
   const quiet = opts.quiet ?? false;
   const entitiesDir = opts.entitiesDir === undefined ? DEFAULT_ENTITIES_DIR : opts.entitiesDir;
+  const timeouts = serverTimeouts(opts.timeouts);
   // Before the database opens: a broken declaration stops the start with nothing to clean up.
   const declared = entitiesDir === null ? DeclaredEntities.none() : DeclaredEntities.load(entitiesDir);
   const db = openDatabase(opts.dataDir);
@@ -135,9 +144,14 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const app = Fastify({
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
-    routerOptions: { maxParamLength: 500 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     forceCloseConnections: true,
+    // Fastify sets these two on the server itself (its defaults: no request bound, 72 s keep-alive); `http` the rest.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: httpServerOptions(timeouts),
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     ajv: { customOptions: AJV_OPTIONS },
     schemaErrorFormatter,
   });

@@ -11,6 +11,7 @@ import { pageNameForPath } from '../../../src/shared/navigation/paths.ts';
 import type { SiteConfig } from '../../../src/site-config-types.ts';
 import { cacheControlOf, contentTypeOf } from '../http-shared/asset-headers.ts';
 import { foreignHostMessage, isOwnHost } from '../http-shared/loopback-host.ts';
+import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../http-shared/server-timeouts.ts';
 import { resolveStaticFile } from '../http-shared/static-file.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -25,6 +26,8 @@ export interface SiteServerOptions {
   config: SiteConfig;
   /** Compress text responses (brotli or gzip, as the client accepts). Default true. */
   compress?: boolean;
+  /** Bounds on slow clients (`http-shared/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 interface Payload {
@@ -35,7 +38,7 @@ interface Payload {
 }
 
 /** Creates (does not start) the site server. */
-export function createSiteServer({ distDir, config, compress = true }: SiteServerOptions): Server {
+export function createSiteServer({ distDir, config, compress = true, timeouts }: SiteServerOptions): Server {
   const headers = securityHeaders(config);
   const cache = new Map<string, Payload>();
 
@@ -122,7 +125,8 @@ export function createSiteServer({ distDir, config, compress = true }: SiteServe
     return send(req, res, existsSync(notFound) ? notFound : join(distDir, 'index.html'), 404);
   };
 
-  return createServer((req, res) => {
+  // A slow request is answered 408 by Node itself (`Connection: close`), the others are served meanwhile.
+  return createServer(httpServerOptions(serverTimeouts(timeouts)), (req, res) => {
     try {
       handle(req, res);
     } catch (error) {

@@ -1,7 +1,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { hostRefusal } from './request-guard.ts';
+
+/** URL parameters (an entity name, a record id, a session id) longer than this are refused by the router (414). */
+export const MAX_PARAM_LENGTH = 500;
 
 /**
  * Answers a request Node's HTTP parser rejected (headers over 16 KB, a malformed request line, conflicting lengths)
@@ -29,6 +33,31 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     );
   }
   socket.destroy();
+}
+
+/**
+ * Answers what Fastify's router refuses before any hook runs (a URL parameter over MAX_PARAM_LENGTH characters, a
+ * parameter whose percent-encoding is malformed) in the platform's shape, without echoing the address back. Fastify's
+ * own answer repeats the whole path; and since no hook runs for these, the Host rule is applied here too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const foreign = hostRefusal(request.headers, request.socket?.localPort);
+  if (foreign) {
+    void reply.code(403).send({ message: foreign, code: 'foreign_host' });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send({
+      message: `A URL parameter is longer than ${MAX_PARAM_LENGTH} characters`,
+      code: 'param_too_long',
+    });
+  } else {
+    void reply
+      .code(400)
+      .send({ message: 'The address is not valid: a URL parameter is malformed', code: 'bad_url' });
+  }
 }
 
 /** Turns every failure into the platform's error shape; anything unexpected is logged and answered 500. */

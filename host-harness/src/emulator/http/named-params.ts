@@ -39,7 +39,8 @@ function fieldValue(raw: string): unknown {
  */
 export async function readNamedParams(request: FastifyRequest, what: string): Promise<NamedParams> {
   if (!request.isMultipart()) {
-    const body = request.body ?? {};
+    // Only a missing body means "no parameters": a JSON `null` is a body that is not an object.
+    const body = request.body === undefined ? {} : request.body;
     if (!isPlainObject(body)) {
       throw new BadRequestError(`${what} must receive an object with named parameters`, 'invalid_body');
     }
@@ -71,4 +72,16 @@ export async function readNamedParams(request: FastifyRequest, what: string): Pr
     );
   }
   return params;
+}
+
+/** A required string parameter of at most `max` characters (400 `invalid_body` otherwise). */
+export function requiredText(values: Record<string, unknown>, field: string, max: number): string {
+  const value = values[field];
+  if (typeof value !== 'string' || value.length === 0 || value.length > max) {
+    throw new BadRequestError(
+      `${field} is required and must be a string of at most ${max} characters`,
+      'invalid_body',
+    );
+  }
+  return value;
 }

@@ -26,7 +26,7 @@ const PAGE_PREFIXES = ['/__harness/pay/', '/__harness/assets/'];
 const FIRST_PARTY_FETCH = new Set(['same-origin', 'none']);
 
 /** Why a request's `Host` is refused, or null when it names this server (see `isOwnHost`). */
-function hostRefusal(headers: IncomingHttpHeaders, port: number | undefined): string | null {
+export function hostRefusal(headers: IncomingHttpHeaders, port: number | undefined): string | null {
   return isOwnHost(headers.host, port) ? null : foreignHostMessage(headers.host, port);
 }
 

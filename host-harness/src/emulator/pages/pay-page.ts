@@ -6,6 +6,7 @@ import { formatAmount } from '../payments/money.ts';
 import { deliverWebhook } from '../payments/webhook-delivery.ts';
 import { completedEvent } from '../payments/webhook-event.ts';
 import { type CheckoutRecord, orderStatus } from '../state/order-store.ts';
+import { formBodyOnly } from './form-body.ts';
 import { escapeHtml, sendPage } from './page-shell.ts';
 
 const TITLE = 'Checkout';
@@ -101,7 +102,7 @@ export function registerPayPage(app: FastifyInstance, ctx: EmulatorContext): voi
     return record ? sendPage(reply, 200, TITLE, payBody(record)) : notFound(reply);
   });
 
-  app.post('/__harness/pay/:id/pay', async (request, reply) => {
+  app.post('/__harness/pay/:id/pay', { preParsing: formBodyOnly }, async (request, reply) => {
     const id = idOf(request.params);
     const record = orders.get(id);
     if (!record) return notFound(reply);
@@ -125,7 +126,7 @@ export function registerPayPage(app: FastifyInstance, ctx: EmulatorContext): voi
     return reply.redirect(target.href, 303);
   });
 
-  app.post('/__harness/pay/:id/cancel', async (request, reply) => {
+  app.post('/__harness/pay/:id/cancel', { preParsing: formBodyOnly }, async (request, reply) => {
     const id = idOf(request.params);
     const record = orders.get(id);
     if (!record) return notFound(reply);

@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
 } from '../errors.ts';
 import { callerOf, requireAdmin, requireApp } from '../http/caller.ts';
+import { refuseLineBreak } from '../http/mail-fields.ts';
 import { objectBody, textField } from '../http/route-schema.ts';
 import { hashPassword, verifyPassword } from '../state/passwords.ts';
 import { isPlatformOwnedUserField, userProfile } from '../state/record-data.ts';
@@ -45,6 +46,9 @@ type Body<K extends string> = Record<K, string>;
 const bodyOf = <K extends string>(request: FastifyRequest) => request.body as Body<K>;
 
 function email(value: string, field = 'email'): string {
+  // Every address here is written to the To of a message (a code, a reset, an invitation): a line break is refused
+  // wherever it is, not trimmed away (security rule 23).
+  refuseLineBreak(field, value, 'invalid_email');
   const address = value.trim();
   if (!EMAIL.test(address))
     throw new BadRequestError(`${field} is not a valid e-mail address`, 'invalid_email');

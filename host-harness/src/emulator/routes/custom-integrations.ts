@@ -79,8 +79,9 @@ export function registerCustomIntegrationRoutes(app: FastifyInstance, ctx: Emula
         'integration_not_found',
       );
     }
-    // A multipart body is never parsed into request.body: refuse it rather than answer as if nothing was sent.
-    const body = request.isMultipart() ? null : (request.body ?? {});
+    // A multipart body is never parsed into request.body: refuse it rather than answer as if nothing was sent. Only a
+    // missing body means "no parameters"; a JSON `null` is a body that is not an object.
+    const body = request.isMultipart() ? null : request.body === undefined ? {} : request.body;
     if (!isObject(body))
       throw new BadRequestError('A custom integration call needs a JSON object body', 'invalid_body');
     for (const field of ['path_params', 'query_params'] as const) {

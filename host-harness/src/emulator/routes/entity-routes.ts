@@ -129,7 +129,12 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EmulatorContext)
       requireApp(state, appId);
       const { user } = requireMember(state, appId, callerOf(state, request));
       const patch = recordPatch(request.body);
-      for (const field of USER_PROTECTED) delete patch.set[field];
+      // Every way of writing a field is filtered, `$inc` too: a protected field that is missing or numeric must not
+      // be created or changed through it.
+      for (const field of USER_PROTECTED) {
+        delete patch.set[field];
+        delete patch.inc[field];
+      }
       patch.unset = patch.unset.filter((f) => !USER_PROTECTED.has(f));
       return state.entities.update(appId, 'User', user.id, patch);
     }

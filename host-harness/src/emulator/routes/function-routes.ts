@@ -1,11 +1,32 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { NotFoundError } from '../errors.ts';
 import { forwardedHeaders } from '../functions/forwarded-headers.ts';
+import type { FunctionAnswer } from '../functions/function-runner.ts';
 import { JSON_BODY_LIMIT } from '../http/body-parsers.ts';
 import { requireApp } from '../http/caller.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/**
+ * A function's answer is served on the harness's origin, beside the control API and the outbox: whatever its type
+ * (HTML, SVG, XML, or text a browser could sniff into a page), it never runs as a page there. Callers that fetch
+ * JSON are unaffected; a browser that opens an answer gets an inert document in a sandbox with an opaque origin.
+ */
+const ANSWER_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy':
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox",
+};
+
+/**
+ * The function's `Location` (a redirect, or a 201's new resource): the runner hands the function's HTTP response back
+ * as the body stream, whose headers carry it. Other headers (cookies, CORS) stay behind, as the contract says.
+ */
+function locationOf(answer: FunctionAnswer): string | null {
+  const headers = (answer.body as { headers?: IncomingHttpHeaders } | null)?.headers;
+  return typeof headers?.location === 'string' ? headers.location : null;
+}
 
 /**
  * Backend functions: a call of `/api/apps/{appId}/functions/{name}` runs the project's own function
@@ -37,8 +58,10 @@ export function registerFunctionRoutes(app: FastifyInstance, ctx: EmulatorContex
           headers: forwardedHeaders(request.headers, appId, ctx.ownUrl()),
           body: Buffer.isBuffer(request.body) ? request.body : null,
         });
-        reply.code(answer.status);
+        reply.code(answer.status).headers(ANSWER_HEADERS);
         if (answer.contentType) reply.header('content-type', answer.contentType);
+        const location = locationOf(answer);
+        if (location !== null) reply.header('location', location);
         return reply.send(answer.body ?? '');
       },
     });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../errors.ts';
-import { callerOf, requireApp } from '../http/caller.ts';
-import { readNamedParams } from '../http/named-params.ts';
+import { callerOf, requireApp, requireMember } from '../http/caller.ts';
+import { readNamedParams, requiredText } from '../http/named-params.ts';
 import { safeFileName } from '../state/file-store.ts';
 import { registerCustomIntegrationRoutes } from './custom-integrations.ts';
+import { sendEmail } from './send-email.ts';
 
 const EMULATED_LLM_PREFIX = '[Emulated LLM answer]';
 
@@ -33,17 +34,6 @@ function sampleFor(schema: unknown, depth = 0): unknown {
   }
 }
 
-function requiredString(values: Record<string, unknown>, field: string, max: number): string {
-  const value = values[field];
-  if (typeof value !== 'string' || value.length === 0 || value.length > max) {
-    throw new BadRequestError(
-      `${field} is required and must be a string of at most ${max} characters`,
-      'invalid_body',
-    );
-  }
-  return value;
-}
-
 /** Core integrations (SendEmail, UploadFile, InvokeLLM), installable packages, custom integrations, uploaded files. */
 export function registerIntegrationRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { state } = ctx;
@@ -54,15 +44,12 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: EmulatorCon
     requireApp(state, appId);
     const caller = callerOf(state, request);
     if (!caller.account && !caller.service) throw new UnauthorizedError('Sign in to use integrations');
+    // The platform sends e-mail for the app's members and the service role only (checked before the body is read).
+    if (name === 'SendEmail' && !caller.service) requireMember(state, appId, caller);
     const { values, files } = await readNamedParams(request, `Integration ${name}`);
     switch (name) {
-      case 'SendEmail': {
-        const to = requiredString(values, 'to', 254);
-        const subject = typeof values.subject === 'string' ? values.subject.slice(0, 500) : '';
-        const body = requiredString(values, 'body', 200_000);
-        const message = state.outbox.add({ kind: 'email', to, subject, body });
-        return { success: true, id: message.id };
-      }
+      case 'SendEmail':
+        return sendEmail(state, values);
       case 'UploadFile': {
         const file = files.file;
         if (!file)
@@ -71,7 +58,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, ctx: EmulatorCon
         return { file_url: `${ctx.baseUrl(request)}/files/${stored.id}/${encodeURIComponent(stored.name)}` };
       }
       case 'InvokeLLM': {
-        const prompt = requiredString(values, 'prompt', 200_000);
+        const prompt = requiredText(values, 'prompt', 200_000);
         if (values.response_json_schema !== undefined) return sampleFor(values.response_json_schema);
         const answer = `${EMULATED_LLM_PREFIX} The local emulator does not run a model. Your prompt had ${prompt.length} characters.`;
         // A bare string would go out as text/plain; the platform answers JSON.

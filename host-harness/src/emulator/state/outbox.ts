@@ -7,6 +7,8 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   body: string;
+  /** The sender's name a `SendEmail` asked for (the app's name when absent). */
+  from_name?: string;
   /** The one-time code or reset token, for tests that complete the flow. */
   code?: string;
   reset_token?: string;
