@@ -2,10 +2,12 @@
  * `npm start`: the platform emulator (and editor shell) on HARNESS_PORT (4400) and the built site on SITE_PORT (4401),
  * both on localhost. `--no-site` leaves the site to Rspack's dev server (`npm run dev`).
  * HARNESS_DATA: the emulator's data folder (default `.harness-data/`), or `memory` for a throwaway in-memory database.
+ * HARNESS_WEBHOOK_RETRY_MS, HARNESS_WEBHOOK_RETRY_MAX_MS, HARNESS_WEBHOOK_ATTEMPTS: the payment double's redelivery.
  */
 import { resolve } from 'node:path';
 import { readSiteConfig } from '../../config/site-config.ts';
 import { createEmulator } from './emulator/index.ts';
+import { retryScheduleFromEnv } from './emulator/payments/retry-schedule.ts';
 import { registerEditorShell } from './shell/register-shell.ts';
 import { createSiteServer, hasBuild } from './site/site-server.ts';
 
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     // The backend functions send buyers back to this site and e-mail paid orders to the agency's contact address.
     siteOrigin,
     agencyEmail: config.contactEmail,
+    webhookRetry: retryScheduleFromEnv(process.env),
   });
   registerEditorShell(emulator.app, {
     siteOrigin,

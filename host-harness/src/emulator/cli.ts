@@ -1,11 +1,13 @@
 /**
  * Starts the platform emulator alone: `npx tsx host-harness/src/emulator/cli.ts`.
  * `HARNESS_PORT` (default 4400; 0 = any free port), `--data-dir=<folder>`, `HARNESS_DATA_DIR` or `HARNESS_DATA`
- * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`.
+ * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`; the payment double's redelivery
+ * schedule from `HARNESS_WEBHOOK_RETRY_MS`, `HARNESS_WEBHOOK_RETRY_MAX_MS`, `HARNESS_WEBHOOK_ATTEMPTS`.
  * Prints `Platform emulator listening on <url>` once ready.
  */
 import path from 'node:path';
 import { createEmulator } from './index.ts';
+import { retryScheduleFromEnv } from './payments/retry-schedule.ts';
 
 const args = process.argv.slice(2);
 const dataArg = args.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
@@ -18,7 +20,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 
 const quiet = args.includes('--quiet') || process.env.HARNESS_QUIET === '1';
-const emulator = await createEmulator({ dataDir, quiet });
+let webhookRetry: ReturnType<typeof retryScheduleFromEnv>;
+try {
+  webhookRetry = retryScheduleFromEnv(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+const emulator = await createEmulator({ dataDir, quiet, webhookRetry });
 const url = await emulator.listen({ port, host: 'localhost' });
 console.log(`Platform emulator listening on ${url} (data: ${dataDir ?? 'in memory'})`);
 console.log(`Login page: ${url}/login  Control API: ${url}/__harness/health`);

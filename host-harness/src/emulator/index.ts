@@ -25,7 +25,9 @@ import { registerPageAssets } from './pages/page-shell.ts';
 import { registerPayPage } from './pages/pay-page.ts';
 import { registerPaymentControlRoutes } from './payments/payment-control-routes.ts';
 import { PaymentDouble } from './payments/payment-double.ts';
+import { WEBHOOK_FUNCTION } from './payments/provider-config.ts';
 import { registerProviderRoutes } from './payments/provider-routes.ts';
+import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './payments/retry-schedule.ts';
 import { RealtimeHub } from './realtime/realtime-hub.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
 import { registerAppLogRoutes } from './routes/app-log-routes.ts';
@@ -68,6 +70,11 @@ export interface EmulatorOptions {
   functionEnv?: Record<string, string>;
   /** Bounds on slow clients (`http-shared/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * When the payment double sends an undelivered event again (compressed from the provider's three days); default
+   * `DEFAULT_RETRY_SCHEDULE`. `npm start` and the CLI read it from `HARNESS_WEBHOOK_RETRY_MS` and friends.
+   */
+  webhookRetry?: Partial<RetrySchedule>;
 }
 
 /** The site's origin in the harness contract: the default page origin allowed to open sockets. */
@@ -137,7 +144,11 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     baseUrl: createBaseUrl(() => listeningUrl),
     ownUrl,
     functions,
-    payments: new PaymentDouble(),
+    payments: new PaymentDouble(state, {
+      endpoint: (app) => `${ownUrl()}/api/apps/${encodeURIComponent(app)}/functions/${WEBHOOK_FUNCTION}`,
+      retry: { ...DEFAULT_RETRY_SCHEDULE, ...opts.webhookRetry },
+      quiet,
+    }),
     quiet,
   };
 
@@ -200,12 +211,15 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       const actualPort = typeof address === 'object' && address ? address.port : port;
       const shownHost = host.includes(':') ? `[${host}]` : host;
       listeningUrl = `http://${shownHost}:${actualPort}`;
+      // Events stored before a restart (or never delivered) go out again now that the webhook route can be reached.
+      ctx.payments.dispatcher.start();
       return listeningUrl;
     },
     async close() {
       if (closed) return;
       closed = true;
       ctx.agent.cancelAll();
+      await ctx.payments.dispatcher.close();
       await Promise.all([ctx.functions.close(), ctx.realtime.close()]);
       await app.close();
       db.close();

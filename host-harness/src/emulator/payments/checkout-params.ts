@@ -1,6 +1,13 @@
 import type { FormValue } from './form-decode.ts';
 import { KNOWN_PRICES, type PriceInfo } from './known-prices.ts';
+import { integer, isObj, metadataOf, type Obj, text } from './param-values.ts';
+import { type PaymentMethodType, paymentMethodTypesOf } from './payment-methods.ts';
 import { invalidRequest } from './provider-error.ts';
+import {
+  type RecurringInterval,
+  type SubscriptionDataInput,
+  subscriptionDataOf,
+} from './subscription-data-params.ts';
 
 export type CheckoutMode = 'payment' | 'subscription';
 
@@ -19,6 +26,10 @@ export interface SessionInput {
   customerEmail: string | null;
   clientReferenceId: string | null;
   metadata: Record<string, string>;
+  /** `payment_method_types` when the session names them; null = the account's dashboard settings. */
+  paymentMethodTypes: PaymentMethodType[] | null;
+  /** `subscription_data` (subscription mode only). */
+  subscriptionData: SubscriptionDataInput | null;
 }
 
 // Parameters the real API takes that change nothing in the double: accepted so that a function using them still
@@ -32,10 +43,8 @@ const ACCEPTED_AND_IGNORED = new Set([
   'customer_creation',
   'expand',
   'locale',
-  'payment_method_types',
   'phone_number_collection',
   'submit_type',
-  'subscription_data',
   'payment_intent_data',
   'tax_id_collection',
   'ui_mode',
@@ -48,6 +57,8 @@ const KNOWN = new Set([
   'customer_email',
   'client_reference_id',
   'metadata',
+  'payment_method_types',
+  'subscription_data',
   ...ACCEPTED_AND_IGNORED,
 ]);
 const INTERVALS = new Set(['day', 'week', 'month', 'year']);
@@ -55,26 +66,6 @@ const MAX_LINE_ITEMS = 100;
 const MAX_UNIT_AMOUNT = 99_999_999;
 const MAX_QUANTITY = 999_999;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-type Obj = { [key: string]: FormValue };
-const isObj = (v: FormValue | undefined): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function text(value: FormValue | undefined, param: string, required: boolean): string | null {
-  if (value === undefined || value === '') {
-    if (required) throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
-    return null;
-  }
-  if (typeof value !== 'string') throw invalidRequest(`Invalid string: ${param} must be text`, param);
-  return value;
-}
-
-function integer(value: FormValue | undefined, param: string, min: number, max: number): number {
-  const raw = text(value, param, true)!;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw invalidRequest(`Invalid integer: ${raw.slice(0, 40)} (${param} must be ${min} to ${max})`, param);
-  return Number(raw);
-}
 
 function url(value: FormValue | undefined, param: string, required: boolean): string | null {
   const raw = text(value, param, required);
@@ -158,24 +149,24 @@ function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode): LineItem
   });
 }
 
-function metadataOf(value: FormValue | undefined): Record<string, string> {
-  if (value === undefined || value === '') return {};
-  if (!isObj(value)) throw invalidRequest('Invalid object', 'metadata');
-  const entries = Object.entries(value);
-  if (entries.length > 50) throw invalidRequest('Metadata may hold at most 50 keys', 'metadata');
-  const out: Record<string, string> = {};
-  for (const [key, v] of entries) {
-    if (key.length > 40)
-      throw invalidRequest('Metadata keys may be at most 40 characters', `metadata[${key}]`);
-    if (typeof v !== 'string' || v.length > 500)
-      throw invalidRequest('Metadata values must be text of at most 500 characters', `metadata[${key}]`);
-    if (v !== '') out[key] = v;
-  }
-  return out;
+/** The interval every recurring price of a subscription shares (the provider refuses mixed ones); null = none. */
+function recurringIntervalOf(lineItems: LineItemInput[]): RecurringInterval | null {
+  const recurring = lineItems.flatMap((item) => (item.price.recurring ? [item.price.recurring] : []));
+  const first = recurring[0];
+  if (!first) return null;
+  if (recurring.some((r) => r.interval !== first.interval || r.interval_count !== first.interval_count))
+    throw invalidRequest(
+      'All prices on a subscription must have the same `recurring.interval` and `recurring.interval_count`.',
+      'line_items',
+    );
+  return { interval: first.interval, interval_count: first.interval_count };
 }
 
-/** Validates the decoded body of `POST /v1/checkout/sessions` the way the provider does; throws a `ProviderError`. */
-export function parseSessionParams(params: Obj): SessionInput {
+/**
+ * Validates the decoded body of `POST /v1/checkout/sessions` the way the provider does, at `nowS` (anchors and trials
+ * are checked against it); throws a `ProviderError`.
+ */
+export function parseSessionParams(params: Obj, nowS: number): SessionInput {
   for (const key of Object.keys(params))
     if (!KNOWN.has(key)) throw invalidRequest(`Received unknown parameter: ${key.slice(0, 100)}`, key);
   const mode = text(params.mode, 'mode', true)!;
@@ -188,7 +179,8 @@ export function parseSessionParams(params: Obj): SessionInput {
   const currency = lineItems[0]!.price.currency;
   if (lineItems.some((item) => item.price.currency !== currency))
     throw invalidRequest('All line items must use the same currency.', 'line_items');
-  if (mode === 'subscription' && !lineItems.some((item) => item.price.recurring))
+  const recurring = recurringIntervalOf(lineItems);
+  if (mode === 'subscription' && !recurring)
     throw invalidRequest(
       'You must provide at least one recurring price in `subscription` mode when using prices.',
       'line_items',
@@ -211,6 +203,12 @@ export function parseSessionParams(params: Obj): SessionInput {
     cancelUrl: url(params.cancel_url, 'cancel_url', false),
     customerEmail,
     clientReferenceId,
-    metadata: metadataOf(params.metadata),
+    metadata: metadataOf(params.metadata, 'metadata'),
+    paymentMethodTypes: paymentMethodTypesOf(params.payment_method_types, currency),
+    subscriptionData: subscriptionDataOf(
+      params.subscription_data,
+      mode === 'subscription' ? recurring : null,
+      nowS,
+    ),
   };
 }

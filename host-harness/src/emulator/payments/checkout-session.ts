@@ -1,51 +1,15 @@
 import { randomAlphanumeric } from '../ids.ts';
+import { isInterval } from './billing-dates.ts';
+import type { ChargeTerms, PricedLine } from './billing-terms.ts';
 import type { SessionInput } from './checkout-params.ts';
-import type { PriceInfo } from './known-prices.ts';
+import { offeredMethods } from './payment-methods.ts';
+import { buildPrice } from './price-object.ts';
+import type { Stripe } from './stripe-types.ts';
 
-/** A `checkout.session` as the provider returns it (the fields the double fills). */
-export interface CheckoutSession {
-  id: string;
-  object: 'checkout.session';
-  url: string | null;
-  mode: SessionInput['mode'];
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'unpaid' | 'paid';
-  amount_subtotal: number;
-  amount_total: number;
-  currency: string;
-  customer: string | null;
-  customer_email: string | null;
-  customer_details: { email: string | null } | null;
-  client_reference_id: string | null;
-  success_url: string;
-  cancel_url: string | null;
-  metadata: Record<string, string>;
-  payment_intent: string | null;
-  subscription: string | null;
-  created: number;
-  expires_at: number;
-  livemode: false;
-}
-
+/** A `checkout.session` as the provider answers it (every field of its API version). */
+export type CheckoutSession = Stripe.Checkout.Session;
 /** A line item (`item`) of a session, as `GET /v1/checkout/sessions/{id}/line_items` lists them. */
-export interface SessionLineItem {
-  id: string;
-  object: 'item';
-  amount_subtotal: number;
-  amount_total: number;
-  currency: string;
-  description: string;
-  quantity: number;
-  price: {
-    id: string;
-    object: 'price';
-    currency: string;
-    unit_amount: number;
-    recurring: PriceInfo['recurring'];
-    type: 'one_time' | 'recurring';
-    product: string;
-  };
-}
+export type SessionLineItem = Stripe.LineItem;
 
 /** The provider's sessions expire after 24 hours. */
 const SESSION_LIFETIME_S = 24 * 60 * 60;
@@ -55,81 +19,197 @@ export function newSessionId(): string {
   return `cs_test_${randomAlphanumeric(58)}`;
 }
 
-export function buildLineItems(input: SessionInput): SessionLineItem[] {
-  return input.lineItems.map(({ price, quantity }) => {
-    const amount = price.unit_amount * quantity;
+/** What the billing terms need of a stored line item. */
+export function pricedLine(item: SessionLineItem): PricedLine {
+  const price = item.price;
+  const recurring = price?.recurring;
+  return {
+    unitAmount: price?.unit_amount ?? 0,
+    quantity: item.quantity ?? 1,
+    recurring:
+      recurring && isInterval(recurring.interval)
+        ? { interval: recurring.interval, interval_count: recurring.interval_count }
+        : null,
+  };
+}
+
+/** The lines of validated input, as the billing terms need them. */
+export function pricedLinesOf(input: SessionInput): PricedLine[] {
+  return input.lineItems.map(({ price, quantity }) => ({
+    unitAmount: price.unit_amount,
+    quantity,
+    recurring: price.recurring,
+  }));
+}
+
+/**
+ * The session's line items. Each one's amounts are what it adds to the first invoice (the provider's rule: a recurring
+ * price whose first period is free shows 0 there); its price says what it costs per period.
+ */
+export function buildLineItems(input: SessionInput, terms: ChargeTerms, nowS: number): SessionLineItem[] {
+  return input.lineItems.map(({ price, quantity }, i) => {
+    const today = terms.todayByLine[i] ?? price.unit_amount * quantity;
     return {
       id: `li_${randomAlphanumeric(24)}`,
       object: 'item',
-      amount_subtotal: amount,
-      amount_total: amount,
+      adjustable_quantity: null,
+      amount_discount: 0,
+      amount_subtotal: today,
+      amount_tax: 0,
+      amount_total: today,
       currency: price.currency,
       description: price.product_name,
+      metadata: {},
+      price: buildPrice(price, nowS),
       quantity,
-      price: {
-        id: price.id === 'price_inline' ? `price_${randomAlphanumeric(24)}` : price.id,
-        object: 'price',
-        currency: price.currency,
-        unit_amount: price.unit_amount,
-        recurring: price.recurring,
-        type: price.recurring ? 'recurring' : 'one_time',
-        product: `prod_${randomAlphanumeric(14)}`,
-      },
-    };
+    } satisfies SessionLineItem;
   });
 }
 
-/** The open session for validated input; `amount_total` is the first payment (one-time and first period). */
+const NO_TAX: CheckoutSession['automatic_tax'] = {
+  enabled: false,
+  liability: null,
+  provider: null,
+  status: null,
+};
+const NO_CUSTOM_TEXT: CheckoutSession['custom_text'] = {
+  after_submit: null,
+  shipping_address: null,
+  submit: null,
+  terms_of_service_acceptance: null,
+};
+
+/**
+ * The open session for validated input; `amount_subtotal`/`amount_total` are what the first invoice charges (see
+ * billing-terms.ts). Fields for features the session does not use are null, as the provider answers them.
+ */
 export function buildSession(
   input: SessionInput,
-  lineItems: SessionLineItem[],
+  terms: ChargeTerms,
   id: string,
   url: string,
   nowS: number,
 ): CheckoutSession {
-  const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
+  const methods = offeredMethods(input.paymentMethodTypes, input.currency);
   return {
     id,
     object: 'checkout.session',
-    url,
-    mode: input.mode,
-    status: 'open',
-    payment_status: 'unpaid',
-    amount_subtotal: total,
-    amount_total: total,
-    currency: input.currency,
-    customer: null,
-    customer_email: input.customerEmail,
-    customer_details: null,
-    client_reference_id: input.clientReferenceId,
-    success_url: input.successUrl,
+    adaptive_pricing: { enabled: false },
+    after_expiration: null,
+    allow_promotion_codes: null,
+    allowed_payment_method_types: null,
+    amount_subtotal: terms.dueToday,
+    amount_total: terms.dueToday,
+    automatic_tax: NO_TAX,
+    billing_address_collection: null,
     cancel_url: input.cancelUrl,
-    metadata: input.metadata,
-    payment_intent: null,
-    subscription: null,
+    client_reference_id: input.clientReferenceId,
+    client_secret: null,
+    collected_information: null,
+    consent: null,
+    consent_collection: null,
     created: nowS,
+    currency: input.currency,
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: NO_CUSTOM_TEXT,
+    customer: null,
+    customer_account: null,
+    customer_creation: input.mode === 'payment' ? 'if_required' : null,
+    customer_details: null,
+    customer_email: input.customerEmail,
+    discounts: [],
     expires_at: nowS + SESSION_LIFETIME_S,
+    integration_identifier: null,
+    invoice: null,
+    invoice_creation:
+      input.mode === 'payment'
+        ? {
+            enabled: false,
+            invoice_data: {
+              account_tax_ids: null,
+              custom_fields: null,
+              description: null,
+              footer: null,
+              issuer: null,
+              metadata: null,
+              rendering_options: null,
+            },
+          }
+        : null,
     livemode: false,
-  };
+    locale: null,
+    managed_payments: { enabled: false },
+    metadata: input.metadata,
+    mode: input.mode,
+    origin_context: null,
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: 'always',
+    // Methods named by the session, or the account's dashboard configuration (which the provider then names).
+    payment_method_configuration_details: input.paymentMethodTypes
+      ? null
+      : { id: 'pmc_harness_dashboard', parent: null },
+    payment_method_options: methods.includes('bacs_debit') ? { bacs_debit: {} } : {},
+    payment_method_types: methods,
+    payment_status: 'unpaid',
+    permissions: null,
+    phone_number_collection: { enabled: false },
+    recovered_from: null,
+    saved_payment_method_options: {
+      allow_redisplay_filters: ['always'],
+      payment_method_remove: null,
+      payment_method_save: null,
+    },
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: 'open',
+    submit_type: null,
+    subscription: null,
+    success_url: input.successUrl,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
+    url,
+    wallet_options: {},
+  } satisfies CheckoutSession;
 }
 
 /**
- * The session once paid: complete, paid, its hosted page gone (`url: null`), a customer and a subscription; the e-mail
- * the buyer gave on the hosted page (else the prefilled one) in `customer_details`, as the provider reports it.
+ * The session once the buyer completed the hosted page: complete, its page gone (`url: null`), a customer and, in
+ * subscription mode, its subscription; the e-mail the buyer gave (else the prefilled one) in `customer_details`.
+ * `payment_status` is `paid` for a card, `unpaid` while a Direct Debit settles, `no_payment_required` for nothing due.
  */
 export function completedSession(
   session: CheckoutSession,
-  buyerEmail: string | null = null,
+  completion: {
+    customer: string;
+    subscription: string | null;
+    paymentIntent: string | null;
+    email: string | null;
+    paymentStatus: CheckoutSession['payment_status'];
+  },
 ): CheckoutSession {
   return {
     ...session,
     status: 'complete',
-    payment_status: 'paid',
+    payment_status: completion.paymentStatus,
     url: null,
-    customer: `cus_${randomAlphanumeric(14)}`,
-    customer_details: { email: buyerEmail ?? session.customer_email },
-    payment_intent: session.mode === 'payment' ? `pi_${randomAlphanumeric(24)}` : null,
-    subscription: session.mode === 'subscription' ? `sub_${randomAlphanumeric(24)}` : null,
+    customer: completion.customer,
+    customer_details: {
+      address: null,
+      business_name: null,
+      email: completion.email,
+      individual_name: null,
+      name: null,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
+    collected_information: { business_name: null, individual_name: null, shipping_details: null },
+    payment_intent: completion.paymentIntent,
+    subscription: completion.subscription,
   };
 }
 

@@ -1,17 +1,80 @@
+/**
+ * Control API of the payment double (tests and people, never the site): the sessions with their events, a Direct
+ * Debit's settlement, the subscription's test clock and cancellation, and resending an event by hand. Every action
+ * stores and delivers the events the provider sends for it and answers once each first delivery attempt has ended.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
-import { ConflictError, NotFoundError } from '../errors.ts';
-import { deliverWebhook } from './webhook-delivery.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
+import { objectBody } from '../http/route-schema.ts';
+import type { CheckoutRecord } from '../state/order-store.ts';
+import type { Change } from './checkout-completion.ts';
+import { settleDirectDebit } from './checkout-completion.ts';
+import { summarize } from './session-summary.ts';
+import { nowSeconds } from './stripe-types.ts';
+import { advanceToRenewal, cancelSubscription } from './subscription-clock.ts';
 
-/** Control API of the payment double (tests): deliver a paid session's event again, as the provider's retries do. */
+const choice = (field: string, values: readonly string[]) =>
+  objectBody({ [field]: { type: 'string', enum: values, description: `one of ${values.join(', ')}` } }, [
+    field,
+  ]);
+
+const settleBody = choice('outcome', ['succeeded', 'failed']);
+const advanceBody = choice('renewal', ['paid', 'failed']);
+const cancelBody = choice('at', ['now', 'period_end']);
+
 export function registerPaymentControlRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.post('/__harness/orders/:id/webhook', async (request) => {
-    const { id } = request.params as { id: string };
-    const record = ctx.state.orders.get(id);
+  const { orders, providerEvents } = ctx.state;
+  const idOf = (params: unknown) => (params as { id: string }).id;
+  const summary = (record: CheckoutRecord) =>
+    summarize(record, providerEvents.bySession(record.session.id), nowSeconds());
+
+  /** Runs an action on a session and answers with the session as it is after the first deliveries. */
+  const act = async (id: string, action: (record: CheckoutRecord) => Change) => {
+    if (!orders.get(id)) throw new NotFoundError('No such checkout session', 'session_not_found');
+    const result = await ctx.payments.apply(id, action);
+    const record = orders.get(id) ?? result?.record;
     if (!record) throw new NotFoundError('No such checkout session', 'session_not_found');
-    if (!record.webhook)
-      throw new ConflictError('This session is not paid: it has no event to deliver', 'not_paid');
-    const attempt = await deliverWebhook(ctx, id);
-    return { event_id: record.webhook.event_id, attempt };
+    return { order: summary(record), sent: result?.eventIds ?? [] };
+  };
+
+  app.get('/__harness/orders', async () => orders.all().map(summary));
+
+  app.post('/__harness/orders/:id/settle', { schema: { body: settleBody } }, async (request) => {
+    const { outcome } = request.body as { outcome: 'succeeded' | 'failed' };
+    return act(idOf(request.params), (record) => settleDirectDebit(record, outcome, nowSeconds()));
+  });
+
+  app.post('/__harness/orders/:id/advance', { schema: { body: advanceBody } }, async (request) => {
+    const { renewal } = request.body as { renewal: 'paid' | 'failed' };
+    return act(idOf(request.params), (record) => advanceToRenewal(record, renewal));
+  });
+
+  app.post('/__harness/orders/:id/cancel', { schema: { body: cancelBody } }, async (request) => {
+    const { at } = request.body as { at: 'now' | 'period_end' };
+    return act(idOf(request.params), (record) => cancelSubscription(record, at, nowSeconds()));
+  });
+
+  // Resends one of the session's events unchanged and freshly signed (by default its checkout.session.completed), as
+  // the provider's dashboard can; the retry schedule carries on unless this attempt delivers it.
+  app.post('/__harness/orders/:id/webhook', async (request) => {
+    const id = idOf(request.params);
+    if (!orders.get(id)) throw new NotFoundError('No such checkout session', 'session_not_found');
+    const body = request.body;
+    const wanted =
+      typeof body === 'object' && body !== null && 'event_id' in body
+        ? (body as { event_id: unknown }).event_id
+        : undefined;
+    if (wanted !== undefined && typeof wanted !== 'string')
+      throw new BadRequestError('event_id must be a string');
+    const events = providerEvents.bySession(id);
+    const event = wanted
+      ? events.find((candidate) => candidate.id === wanted)
+      : events.find((candidate) => candidate.type === 'checkout.session.completed');
+    if (wanted && !event) throw new NotFoundError('This session has no such event', 'event_not_found');
+    if (!event)
+      throw new ConflictError('This session is not completed: it has no event to deliver', 'not_paid');
+    const attempt = await ctx.payments.dispatcher.resend(event.id);
+    return { event_id: event.id, attempt };
   });
 }

@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { randomAlphanumeric } from '../ids.ts';
+import { chargeTerms } from './billing-terms.ts';
 import { parseSessionParams } from './checkout-params.ts';
-import { buildLineItems, buildSession, type CheckoutSession, newSessionId } from './checkout-session.ts';
+import {
+  buildLineItems,
+  buildSession,
+  type CheckoutSession,
+  newSessionId,
+  pricedLinesOf,
+} from './checkout-session.ts';
 import { decodeForm } from './form-decode.ts';
 import { fingerprintOf } from './idempotency-cache.ts';
 import { PROVIDER_BODY_LIMIT, PROVIDER_SECRET_KEY } from './provider-config.ts';
 import { invalidRequest, isProviderError, ProviderError } from './provider-error.ts';
+import { nowSeconds } from './stripe-types.ts';
 
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 
@@ -51,14 +59,45 @@ function formBody(request: FastifyRequest): string {
   return body;
 }
 
+function queryOf(request: FastifyRequest): URLSearchParams {
+  return new URLSearchParams(request.url.split('?')[1] ?? '');
+}
+
 function wantsLineItems(request: FastifyRequest): boolean {
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-  return [...query].some(([key, value]) => key.startsWith('expand') && value === 'line_items');
+  return [...queryOf(request)].some(([key, value]) => key.startsWith('expand') && value === 'line_items');
+}
+
+const LIST_PARAMS = new Set(['subscription', 'limit']);
+
+/** `GET /v1/checkout/sessions`' filters the double supports (`subscription`, `limit`); others are refused. */
+function listFilter(request: FastifyRequest): { subscription: string | null; limit: number } {
+  const query = queryOf(request);
+  for (const key of query.keys())
+    if (!LIST_PARAMS.has(key))
+      throw invalidRequest(
+        `${key.slice(0, 100)} is not simulated by the local double when listing sessions`,
+        key,
+      );
+  const raw = query.get('limit') ?? '10';
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 100)
+    throw invalidRequest('Invalid integer: limit must be 1 to 100', 'limit');
+  return { subscription: query.get('subscription'), limit: Number(raw) };
+}
+
+function notFound(kind: string, id: string, param: string): ProviderError {
+  return new ProviderError(
+    404,
+    'invalid_request_error',
+    `No such ${kind}: '${id.slice(0, 100)}'`,
+    param,
+    'resource_missing',
+  );
 }
 
 /**
- * The subset of the payment provider's REST API the project's functions use (Stripe: create and retrieve a Checkout
- * Session, and a session's line items), with its error shape, API-key check and `Idempotency-Key` replays.
+ * The subset of the payment provider's REST API the project's functions use (Stripe: create, retrieve and list Checkout
+ * Sessions and a session's line items; retrieve a subscription or an invoice), with its error shape, API-key check and
+ * `Idempotency-Key` replays.
  */
 export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { state } = ctx;
@@ -73,36 +112,23 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
 
   const findSession = (id: string) => {
     const record = state.orders.get(id);
-    if (!record)
-      throw new ProviderError(
-        404,
-        'invalid_request_error',
-        `No such checkout.session: '${id.slice(0, 100)}'`,
-        'session',
-        'resource_missing',
-      );
+    if (!record) throw notFound('checkout.session', id, 'session');
     return record;
   };
 
   const createSession = (request: FastifyRequest, body: string): CheckoutSession => {
-    const input = parseSessionParams(decodeForm(body));
+    const nowS = nowSeconds();
+    const input = parseSessionParams(decodeForm(body), nowS);
     const id = newSessionId();
-    const lineItems = buildLineItems(input);
-    const session = buildSession(
-      input,
-      lineItems,
-      id,
-      `${ctx.ownUrl()}/__harness/pay/${id}`,
-      Math.floor(Date.now() / 1000),
-    );
+    const terms = chargeTerms(pricedLinesOf(input), input.subscriptionData, nowS);
+    const session = buildSession(input, terms, id, `${ctx.ownUrl()}/__harness/pay/${id}`, nowS);
     const version = request.headers['stripe-version'];
     state.orders.create({
       app_id: state.appId,
       session,
-      line_items: lineItems,
-      cancelled: false,
+      line_items: buildLineItems(input, terms, nowS),
+      subscription_data: input.subscriptionData,
       api_version: typeof version === 'string' ? version.slice(0, 40) : null,
-      webhook: null,
     });
     return session;
   };
@@ -183,6 +209,42 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
         requireKey(request);
         const record = findSession((request.params as { id: string }).id);
         return lineItemsList(record.session.id, record.line_items);
+      });
+
+      // Newest first, as the provider lists them; `subscription` finds the session that created a subscription.
+      scope.get('/checkout/sessions', async (request) => {
+        requireKey(request);
+        const { subscription, limit } = listFilter(request);
+        const sessions = state.orders
+          .all()
+          .map((record) => record.session)
+          .filter((session) => subscription === null || session.subscription === subscription)
+          .reverse();
+        return {
+          object: 'list',
+          data: sessions.slice(0, limit),
+          has_more: sessions.length > limit,
+          url: '/v1/checkout/sessions',
+        };
+      });
+
+      scope.get('/subscriptions/:id', async (request) => {
+        requireKey(request);
+        const { id } = request.params as { id: string };
+        const subscription = state.orders.bySubscription(id)?.subscription;
+        if (!subscription) throw notFound('subscription', id, 'id');
+        return subscription;
+      });
+
+      scope.get('/invoices/:id', async (request) => {
+        requireKey(request);
+        const { id } = request.params as { id: string };
+        const invoice = state.orders
+          .all()
+          .flatMap((record) => record.invoices)
+          .find((candidate) => candidate.id === id);
+        if (!invoice) throw notFound('invoice', id, 'invoice');
+        return invoice;
       });
     },
     { prefix: '/v1' },

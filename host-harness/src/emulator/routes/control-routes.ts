@@ -77,8 +77,6 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
     return ctx.requests.last(Number(limit));
   });
 
-  app.get('/__harness/orders', async () => state.orders.list());
-
   app.post('/__harness/integrations', { schema: { body: integrationBody } }, async (request) => {
     const body = request.body as { package: string; endpoint: string; response?: unknown };
     ctx.installables.set(`${body.package}/${body.endpoint}`, body.response ?? { success: true });

@@ -9,6 +9,7 @@ import { type Db, TABLES } from './open-database.ts';
 import { OrderStore } from './order-store.ts';
 import { Outbox } from './outbox.ts';
 import { hashPasswordSync } from './passwords.ts';
+import { ProviderEventStore } from './provider-event-store.ts';
 
 /** The service-role token of the harness contract. */
 export const SERVICE_TOKEN = 'local-service-token';
@@ -64,6 +65,7 @@ export class EmulatorState {
   readonly entities: EntityStore;
   readonly outbox: Outbox;
   readonly orders: OrderStore;
+  readonly providerEvents: ProviderEventStore;
   readonly logs: AppLogStore;
   readonly conversations: ConversationStore;
   readonly files: FileStore;
@@ -79,6 +81,7 @@ export class EmulatorState {
     this.entities = new EntityStore(db, onEntityChange);
     this.outbox = new Outbox(db);
     this.orders = new OrderStore(db);
+    this.providerEvents = new ProviderEventStore(db);
     this.logs = new AppLogStore(db);
     this.conversations = new ConversationStore(db);
     this.files = new FileStore(db);

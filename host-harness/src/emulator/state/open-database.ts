@@ -63,6 +63,20 @@ CREATE TABLE IF NOT EXISTS orders (
   data TEXT NOT NULL,
   created_seq INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS provider_events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  app_id TEXT NOT NULL,
+  session_id TEXT,
+  type TEXT NOT NULL,
+  created_s INTEGER NOT NULL,
+  payload TEXT NOT NULL,
+  attempts TEXT NOT NULL,
+  attempt_count INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  next_attempt_ms INTEGER
+);
+CREATE INDEX IF NOT EXISTS provider_events_by_session ON provider_events (session_id, seq);
 CREATE TABLE IF NOT EXISTS app_logs (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL,
@@ -113,6 +127,7 @@ export const TABLES = [
   'records',
   'outbox',
   'orders',
+  'provider_events',
   'app_logs',
   'conversations',
   'messages',

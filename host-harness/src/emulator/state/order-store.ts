@@ -1,109 +1,51 @@
 import { nowIso } from '../ids.ts';
 import type { CheckoutSession, SessionLineItem } from '../payments/checkout-session.ts';
-import { formatAmount } from '../payments/money.ts';
+import type { Invoice } from '../payments/invoice-object.ts';
+import type { PaymentMethodType } from '../payments/payment-methods.ts';
+import type { SubscriptionDataInput } from '../payments/subscription-data-params.ts';
+import type { Subscription } from '../payments/subscription-object.ts';
 import type { Db } from './open-database.ts';
 
-/** One delivery attempt of a session's webhook event. */
-export interface WebhookAttempt {
-  date: string;
-  /** The HTTP status the webhook endpoint answered; null when it could not be reached. */
-  status: number | null;
-  ok: boolean;
-  error?: string;
-}
-
-/** The `checkout.session.completed` event of a paid session, kept so that it can be delivered again unchanged. */
-export interface WebhookRecord {
-  event_id: string;
-  payload: string;
-  attempts: WebhookAttempt[];
-}
-
-/** A checkout session of the payment-provider double, as stored. */
+/** A checkout session of the payment-provider double with what followed it, as stored. */
 export interface CheckoutRecord {
   app_id: string;
   session: CheckoutSession;
   line_items: SessionLineItem[];
+  /** The session's `subscription_data`: the subscription it creates is billed by it. */
+  subscription_data: SubscriptionDataInput | null;
   /** The buyer pressed Cancel on the hosted page. */
   cancelled: boolean;
-  /** The `Stripe-Version` the session was created with (the event is built for it). */
+  /** The `Stripe-Version` the session was created with (its events are built for it). */
   api_version: string | null;
-  webhook: WebhookRecord | null;
+  /** How the buyer paid on the hosted page. */
+  payment_method: PaymentMethodType | null;
+  /** A Direct Debit's settlement: pending until the control API settles it. */
+  settlement: 'pending' | 'succeeded' | 'failed' | null;
+  /** The subscription a paid (or Direct Debit) subscription-mode session created, as it is now. */
+  subscription: Subscription | null;
+  /** The subscription's invoices, oldest first. */
+  invoices: Invoice[];
+  /** The subscription's test clock: the double's "now" for it (Unix seconds), moved by the control API. */
+  clock_s: number | null;
   created_date: string;
   updated_date: string;
 }
 
-export type OrderStatus = 'open' | 'paid' | 'cancelled' | 'expired';
+export type NewCheckoutRecord = Pick<
+  CheckoutRecord,
+  'app_id' | 'session' | 'line_items' | 'subscription_data' | 'api_version'
+>;
 
-/** One row of `GET /__harness/orders`. */
-export interface OrderSummary {
-  id: string;
-  package: string | null;
-  items: string[];
-  setup_amount: number;
-  monthly_amount: number;
-  amount_total: number;
-  currency: string;
-  setup_display: string;
-  monthly_display: string;
-  total_display: string;
-  status: OrderStatus;
-  customer_email: string | null;
-  success_url: string;
-  cancel_url: string | null;
-  webhook: {
-    event_id: string;
-    delivered: boolean;
-    attempts: number;
-    last_status: number | null;
-    last_error?: string;
-  } | null;
-  created_date: string;
-  updated_date: string;
-}
-
-/** open, paid, cancelled (the buyer pressed Cancel) or expired. */
-export function orderStatus(record: CheckoutRecord): OrderStatus {
-  if (record.session.payment_status === 'paid') return 'paid';
-  if (record.cancelled) return 'cancelled';
-  return record.session.status === 'expired' ? 'expired' : 'open';
-}
-
-function summarize(record: CheckoutRecord): OrderSummary {
-  const { session } = record;
-  const sum = (recurring: boolean) =>
-    record.line_items
-      .filter((item) => (item.price.type === 'recurring') === recurring)
-      .reduce((total, item) => total + item.amount_total, 0);
-  const setup = sum(false);
-  const monthly = sum(true);
-  const last = record.webhook?.attempts.at(-1);
+/** Records written before these fields existed read as a session nothing followed. */
+function normalise(record: CheckoutRecord): CheckoutRecord {
   return {
-    id: session.id,
-    package: session.metadata.package ?? null,
-    items: record.line_items.map((item) => item.description),
-    setup_amount: setup,
-    monthly_amount: monthly,
-    amount_total: session.amount_total,
-    currency: session.currency,
-    setup_display: formatAmount(setup, session.currency),
-    monthly_display: formatAmount(monthly, session.currency),
-    total_display: formatAmount(session.amount_total, session.currency),
-    status: orderStatus(record),
-    customer_email: session.customer_details?.email ?? session.customer_email,
-    success_url: session.success_url,
-    cancel_url: session.cancel_url,
-    webhook: record.webhook
-      ? {
-          event_id: record.webhook.event_id,
-          delivered: record.webhook.attempts.some((a) => a.ok),
-          attempts: record.webhook.attempts.length,
-          last_status: last?.status ?? null,
-          ...(last?.error ? { last_error: last.error } : {}),
-        }
-      : null,
-    created_date: record.created_date,
-    updated_date: record.updated_date,
+    ...record,
+    subscription_data: record.subscription_data ?? null,
+    payment_method: record.payment_method ?? null,
+    settlement: record.settlement ?? null,
+    subscription: record.subscription ?? null,
+    invoices: record.invoices ?? [],
+    clock_s: record.clock_s ?? null,
   };
 }
 
@@ -116,6 +58,7 @@ export class OrderStore {
     this.stmts = {
       insert: db.prepare('INSERT INTO orders (id, app_id, data, created_seq) VALUES (?, ?, ?, ?)'),
       get: db.prepare('SELECT data FROM orders WHERE id = ?'),
+      bySubscription: db.prepare("SELECT id FROM orders WHERE json_extract(data, '$.subscription.id') = ?"),
       put: db.prepare('UPDATE orders SET data = ? WHERE id = ?'),
       list: db.prepare('SELECT data FROM orders ORDER BY created_seq'),
       maxSeq: db.prepare('SELECT COALESCE(MAX(created_seq), 0) AS n FROM orders'),
@@ -123,16 +66,32 @@ export class OrderStore {
     this.seq = (this.stmts.maxSeq.get() as { n: number }).n;
   }
 
-  create(input: Omit<CheckoutRecord, 'created_date' | 'updated_date'>): CheckoutRecord {
+  create(input: NewCheckoutRecord): CheckoutRecord {
     const now = nowIso();
-    const record: CheckoutRecord = { ...input, created_date: now, updated_date: now };
+    const record: CheckoutRecord = {
+      ...input,
+      cancelled: false,
+      payment_method: null,
+      settlement: null,
+      subscription: null,
+      invoices: [],
+      clock_s: null,
+      created_date: now,
+      updated_date: now,
+    };
     this.stmts.insert.run(record.session.id, record.app_id, JSON.stringify(record), ++this.seq);
     return record;
   }
 
   get(id: string): CheckoutRecord | undefined {
     const row = this.stmts.get.get(id) as { data: string } | undefined;
-    return row ? (JSON.parse(row.data) as CheckoutRecord) : undefined;
+    return row ? normalise(JSON.parse(row.data) as CheckoutRecord) : undefined;
+  }
+
+  /** The session whose subscription this is. */
+  bySubscription(subscriptionId: string): CheckoutRecord | undefined {
+    const row = this.stmts.bySubscription.get(subscriptionId) as { id: string } | undefined;
+    return row ? this.get(row.id) : undefined;
   }
 
   /**
@@ -151,10 +110,10 @@ export class OrderStore {
     })();
   }
 
-  /** Every session with its package, amounts (minor units and as text), currency, status and webhook deliveries. */
-  list(): OrderSummary[] {
+  /** Every session, in creation order. */
+  all(): CheckoutRecord[] {
     return (this.stmts.list.all() as { data: string }[]).map((row) =>
-      summarize(JSON.parse(row.data) as CheckoutRecord),
+      normalise(JSON.parse(row.data) as CheckoutRecord),
     );
   }
 

@@ -1,0 +1,211 @@
+import { randomAlphanumeric } from '../ids.ts';
+import { decimalText, type Stripe } from './stripe-types.ts';
+import type { Subscription } from './subscription-object.ts';
+
+export type Invoice = Stripe.Invoice;
+
+/** One line of an invoice: a one-time price (an invoice item) or a subscription item's period. */
+export interface InvoiceLineInput {
+  description: string;
+  amount: number;
+  quantity: number;
+  price: Stripe.Price;
+  period: { start: number; end: number };
+  /** The subscription item it bills; null for a one-time price. */
+  subscriptionItem: string | null;
+  proration: boolean;
+}
+
+export interface NewInvoice {
+  subscription: Subscription;
+  customerEmail: string | null;
+  lines: readonly InvoiceLineInput[];
+  billingReason: 'subscription_create' | 'subscription_cycle';
+  createdS: number;
+  /** The invoice's place among the customer's invoices (its number's suffix). */
+  sequence: number;
+  /** The period the invoice closes (the provider's `period_start`/`period_end`). */
+  period: { start: number; end: number };
+}
+
+function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: string): Stripe.InvoiceLineItem {
+  const details = { proration: input.proration, proration_details: { credited_items: null } };
+  return {
+    id: `il_${randomAlphanumeric(24)}`,
+    object: 'line_item',
+    amount: input.amount,
+    currency: input.price.currency,
+    description: input.description,
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: {},
+    parent: input.subscriptionItem
+      ? {
+          type: 'subscription_item_details',
+          invoice_item_details: null,
+          subscription_item_details: {
+            ...details,
+            invoice_item: null,
+            subscription: subscriptionId,
+            subscription_item: input.subscriptionItem,
+          },
+        }
+      : {
+          type: 'invoice_item_details',
+          invoice_item_details: {
+            ...details,
+            invoice_item: `ii_${randomAlphanumeric(24)}`,
+            subscription: subscriptionId,
+          },
+          subscription_item_details: null,
+        },
+    period: input.period,
+    pretax_credit_amounts: [],
+    pricing: {
+      type: 'price_details',
+      price_details: { price: input.price.id, product: String(input.price.product) },
+      unit_amount_decimal: input.price.unit_amount_decimal ?? decimalText(input.amount),
+    },
+    quantity: input.quantity,
+    quantity_decimal: decimalText(input.quantity),
+    subscription: subscriptionId,
+    subtotal: input.amount,
+    taxes: [],
+  } satisfies Stripe.InvoiceLineItem;
+}
+
+/**
+ * A finalized, still open invoice of a subscription, charged automatically (the provider attempts payment at once:
+ * see `paidInvoice` and `failedInvoice`).
+ */
+export function buildInvoice(args: NewInvoice): Invoice {
+  const id = `in_${randomAlphanumeric(24)}`;
+  const { subscription } = args;
+  const total = args.lines.reduce((sum, line) => sum + line.amount, 0);
+  const customer =
+    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+  return {
+    id,
+    object: 'invoice',
+    account_country: 'GB',
+    account_name: null,
+    account_tax_ids: null,
+    amount_due: total,
+    amount_overpaid: 0,
+    amount_paid: 0,
+    amount_remaining: total,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 0,
+    attempted: false,
+    auto_advance: true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: null,
+    billing_reason: args.billingReason,
+    collection_method: 'charge_automatically',
+    created: args.createdS,
+    currency: subscription.currency,
+    custom_fields: null,
+    customer,
+    customer_account: null,
+    customer_address: null,
+    customer_email: args.customerEmail,
+    customer_name: null,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    customer_tax_ids: [],
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: args.createdS,
+    ending_balance: 0,
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: null,
+    invoice_pdf: null,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: {
+      object: 'list',
+      data: args.lines.map((line) => lineOf(line, id, subscription.id)),
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+    },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: null,
+    number: `${customer.slice(4, 12).toUpperCase()}-${String(args.sequence).padStart(4, '0')}`,
+    on_behalf_of: null,
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+    },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: args.period.end,
+    period_start: args.period.start,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: 0,
+    statement_descriptor: null,
+    status: 'open',
+    status_transitions: {
+      finalized_at: args.createdS,
+      marked_uncollectible_at: null,
+      paid_at: null,
+      voided_at: null,
+    },
+    subtotal: total,
+    subtotal_excluding_tax: total,
+    test_clock: subscription.test_clock,
+    total,
+    total_discount_amounts: [],
+    total_excluding_tax: total,
+    total_pretax_credit_amounts: [],
+    total_taxes: [],
+    webhooks_delivered_at: args.createdS,
+  } satisfies Invoice;
+}
+
+/** The invoice after a successful payment attempt at `atS`. */
+export function paidInvoice(invoice: Invoice, atS: number): Invoice {
+  return {
+    ...invoice,
+    status: 'paid',
+    amount_paid: invoice.amount_due,
+    amount_remaining: 0,
+    attempted: true,
+    attempt_count: invoice.attempt_count + (invoice.amount_due > 0 ? 1 : 0),
+    next_payment_attempt: null,
+    status_transitions: { ...invoice.status_transitions, paid_at: atS },
+  };
+}
+
+/** The invoice after a failed payment attempt: still open, retried at `nextAttemptS` (null: no retry planned). */
+export function failedInvoice(invoice: Invoice, nextAttemptS: number | null): Invoice {
+  return {
+    ...invoice,
+    attempted: true,
+    attempt_count: invoice.attempt_count + 1,
+    next_payment_attempt: nextAttemptS,
+  };
+}
+
+/** The subscription an invoice bills. */
+export function invoiceSubscriptionId(invoice: Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  if (!subscription) return null;
+  return typeof subscription === 'string' ? subscription : subscription.id;
+}

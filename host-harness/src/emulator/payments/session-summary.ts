@@ -1,0 +1,163 @@
+/** The control API's view of a session (`GET /__harness/orders`): amounts, status, subscription and event deliveries. */
+import type { CheckoutRecord } from '../state/order-store.ts';
+import type { DeliveryAttempt, DeliveryState, StoredEvent } from '../state/provider-event-store.ts';
+import { isInterval, periodBoundary } from './billing-dates.ts';
+import { chargeTerms } from './billing-terms.ts';
+import { pricedLine } from './checkout-session.ts';
+import { formatAmount, formatDate } from './display-format.ts';
+import type { PaymentMethodType } from './payment-methods.ts';
+import { currentPeriodEnd, type Subscription } from './subscription-object.ts';
+
+/**
+ * open; paid (or nothing was due); pending (completed by Direct Debit, not settled yet); failed (the Direct Debit
+ * failed); cancelled (the buyer pressed Cancel); expired.
+ */
+export type OrderStatus = 'open' | 'paid' | 'pending' | 'failed' | 'cancelled' | 'expired';
+
+export function orderStatus(record: CheckoutRecord): OrderStatus {
+  const { session } = record;
+  if (session.status === 'complete') {
+    if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
+    return record.settlement === 'failed' ? 'failed' : 'pending';
+  }
+  if (record.cancelled) return 'cancelled';
+  return session.status === 'expired' ? 'expired' : 'open';
+}
+
+export interface EventSummary {
+  id: string;
+  type: string;
+  created: string;
+  state: DeliveryState;
+  delivered: boolean;
+  attempt_count: number;
+  attempts: DeliveryAttempt[];
+  next_attempt_at: string | null;
+}
+
+/** One row of `GET /__harness/orders`. */
+export interface OrderSummary {
+  id: string;
+  package: string | null;
+  items: string[];
+  setup_amount: number;
+  monthly_amount: number;
+  /** What the first invoice charges (the session's `amount_total`). */
+  amount_total: number;
+  currency: string;
+  setup_display: string;
+  monthly_display: string;
+  total_display: string;
+  /** The first full recurring charge (ISO), and as the pay page writes it. */
+  first_renewal: string | null;
+  first_renewal_display: string | null;
+  status: OrderStatus;
+  payment_method: PaymentMethodType | null;
+  customer_email: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  subscription: {
+    id: string;
+    status: Subscription['status'];
+    current_period_end: string;
+    cancel_at_period_end: boolean;
+    invoices: { id: string; billing_reason: string | null; status: string | null; amount_due: number }[];
+  } | null;
+  /** The `checkout.session.completed` event's delivery (kept from before the other events were sent). */
+  webhook: {
+    event_id: string;
+    delivered: boolean;
+    attempts: number;
+    last_status: number | null;
+    last_error?: string;
+  } | null;
+  /** Every event sent for the session, its subscription and invoices, with each delivery attempt. */
+  events: EventSummary[];
+  created_date: string;
+  updated_date: string;
+}
+
+const iso = (timeS: number) => new Date(timeS * 1000).toISOString();
+
+/** The first full recurring charge of a subscription: its anchor when later than its start, else one period on. */
+export function firstRenewalOf(subscription: Subscription): number {
+  if (subscription.billing_cycle_anchor > subscription.start_date) return subscription.billing_cycle_anchor;
+  const recurring = subscription.items.data[0]?.price.recurring;
+  if (!recurring || !isInterval(recurring.interval)) return currentPeriodEnd(subscription);
+  return periodBoundary(subscription.billing_cycle_anchor, recurring.interval, recurring.interval_count, 1);
+}
+
+function eventSummary(event: StoredEvent): EventSummary {
+  return {
+    id: event.id,
+    type: event.type,
+    created: iso(event.created_s),
+    state: event.state,
+    delivered: event.state === 'delivered',
+    attempt_count: event.attempt_count,
+    attempts: event.attempts,
+    next_attempt_at: event.next_attempt_ms === null ? null : new Date(event.next_attempt_ms).toISOString(),
+  };
+}
+
+export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: number): OrderSummary {
+  const { session, subscription } = record;
+  const currency = session.currency ?? 'gbp';
+  const full = (recurring: boolean) =>
+    record.line_items
+      .filter((item) => (item.price?.type === 'recurring') === recurring)
+      .reduce((total, item) => total + (item.price?.unit_amount ?? 0) * (item.quantity ?? 1), 0);
+  const setup = full(false);
+  const monthly = full(true);
+  const amountTotal = session.amount_total ?? 0;
+  const firstRenewal = subscription
+    ? firstRenewalOf(subscription)
+    : chargeTerms(record.line_items.map(pricedLine), record.subscription_data, nowS).firstRenewalS;
+  const completed = events.find((event) => event.type === 'checkout.session.completed');
+  const last = completed?.attempts.at(-1);
+  return {
+    id: session.id,
+    package: session.metadata?.package ?? null,
+    items: record.line_items.map((item) => item.description ?? ''),
+    setup_amount: setup,
+    monthly_amount: monthly,
+    amount_total: amountTotal,
+    currency,
+    setup_display: formatAmount(setup, currency),
+    monthly_display: formatAmount(monthly, currency),
+    total_display: formatAmount(amountTotal, currency),
+    first_renewal: firstRenewal === null ? null : iso(firstRenewal),
+    first_renewal_display: firstRenewal === null ? null : formatDate(firstRenewal),
+    status: orderStatus(record),
+    payment_method: record.payment_method,
+    customer_email: session.customer_details?.email ?? session.customer_email,
+    success_url: session.success_url,
+    cancel_url: session.cancel_url,
+    subscription: subscription
+      ? {
+          id: subscription.id,
+          status: subscription.status,
+          current_period_end: iso(currentPeriodEnd(subscription)),
+          cancel_at_period_end: subscription.cancel_at_period_end,
+          invoices: record.invoices.map((invoice) => ({
+            id: invoice.id,
+            billing_reason: invoice.billing_reason,
+            status: invoice.status,
+            amount_due: invoice.amount_due,
+          })),
+        }
+      : null,
+    webhook: completed
+      ? {
+          event_id: completed.id,
+          delivered: completed.state === 'delivered',
+          attempts: completed.attempt_count,
+          last_status: last?.status ?? null,
+          ...(last?.error ? { last_error: last.error } : {}),
+        }
+      : null,
+    events: events.map(eventSummary),
+    created_date: record.created_date,
+    updated_date: record.updated_date,
+  };
+}

@@ -1,0 +1,154 @@
+import { nowIso } from '../ids.ts';
+import type { DeliveryAttempt, ProviderEventStore, StoredEvent } from '../state/provider-event-store.ts';
+import { signatureHeader } from './event-signature.ts';
+import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from './provider-config.ts';
+import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
+
+export interface DispatcherDeps {
+  events: ProviderEventStore;
+  /** Where an app's events go: the webhook function's route on the emulator itself. */
+  endpoint(appId: string): string;
+  schedule: RetrySchedule;
+  timeoutMs?: number;
+  quiet: boolean;
+}
+
+function reason(error: unknown, timeoutMs: number): string {
+  const err = error as Error & { cause?: { code?: string; message?: string } };
+  if (err.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  return (err.cause?.code ?? err.cause?.message ?? err.message ?? String(error)).slice(0, 300);
+}
+
+/**
+ * Delivers the double's events like the provider: each one as soon as it is stored, then, until the endpoint answers
+ * 2xx, again on the retry schedule; the schedule lives in the database with the events, so deliveries resume where
+ * they stopped when the harness starts again. One attempt per event at a time.
+ */
+export class WebhookDispatcher {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly inFlight = new Map<string, Promise<DeliveryAttempt | null>>();
+  private readonly stopping = new AbortController();
+  private running = false;
+
+  constructor(private readonly deps: DispatcherDeps) {}
+
+  /** Starts sending: every pending event is scheduled, those already due at once. */
+  start(): void {
+    if (this.running || this.stopping.signal.aborted) return;
+    this.running = true;
+    for (const { id, next_attempt_ms } of this.deps.events.pending()) this.schedule(id, next_attempt_ms);
+  }
+
+  /** Sends freshly stored events now; resolves once each one's first attempt has ended. */
+  async publish(ids: readonly string[]): Promise<void> {
+    await Promise.all(ids.map((id) => this.attempt(id, false)));
+  }
+
+  /** Sends an event again by hand (any state); the retry schedule carries on unless this attempt delivered it. */
+  resend(id: string): Promise<DeliveryAttempt | null> {
+    return this.attempt(id, true);
+  }
+
+  /** Forgets every scheduled attempt (after a reset emptied the events). */
+  clear(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /** Stops: no new attempt starts, attempts under way are abandoned unrecorded (they run again after a restart). */
+  async close(): Promise<void> {
+    this.running = false;
+    this.clear();
+    this.stopping.abort();
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  private schedule(id: string, atMs: number): void {
+    const existing = this.timers.get(id);
+    if (existing) clearTimeout(existing);
+    if (!this.running) return;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(id);
+        void this.attempt(id, false);
+      },
+      Math.max(0, atMs - Date.now()),
+    );
+    timer.unref();
+    this.timers.set(id, timer);
+  }
+
+  private attempt(id: string, manual: boolean): Promise<DeliveryAttempt | null> {
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const run = this.send(id, manual).finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, run);
+    return run;
+  }
+
+  private async send(id: string, manual: boolean): Promise<DeliveryAttempt | null> {
+    const event = this.deps.events.get(id);
+    if (!event || !this.running || (!manual && event.state !== 'pending')) return null;
+    const attempt = await this.post(event, manual);
+    if (!attempt) return null;
+    const updated = this.deps.events.recordAttempt(id, attempt, (current) =>
+      this.following(current, attempt, manual),
+    );
+    if (updated?.state === 'pending' && updated.next_attempt_ms !== null)
+      this.schedule(id, updated.next_attempt_ms);
+    else this.clearTimer(id);
+    if (!attempt.ok && !this.deps.quiet)
+      console.error(
+        `payment double: event ${id} (${event.type}) not delivered: ${attempt.status ?? 'no answer'} ${attempt.error ?? ''}`,
+      );
+    return attempt;
+  }
+
+  /** The state after an attempt: delivered on a 2xx; else the next retry, or given up after the last one. */
+  private following(current: StoredEvent, attempt: DeliveryAttempt, manual: boolean) {
+    if (attempt.ok) return { state: 'delivered' as const, next_attempt_ms: null };
+    if (manual || current.state !== 'pending')
+      return { state: current.state, next_attempt_ms: current.next_attempt_ms };
+    const attempts = current.attempt_count + 1;
+    if (attempts >= this.deps.schedule.maxAttempts)
+      return { state: 'failed' as const, next_attempt_ms: null };
+    return {
+      state: 'pending' as const,
+      next_attempt_ms: Date.now() + retryDelayMs(this.deps.schedule, attempts),
+    };
+  }
+
+  private clearTimer(id: string): void {
+    const timer = this.timers.get(id);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(id);
+  }
+
+  /** One POST the way the provider sends it (no platform token; its own User-Agent); null when stopped meanwhile. */
+  private async post(event: StoredEvent, manual: boolean): Promise<DeliveryAttempt | null> {
+    const timeoutMs = this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    const date = nowIso();
+    const extra = manual ? { manual: true as const } : {};
+    try {
+      const response = await fetch(this.deps.endpoint(event.app_id), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signatureHeader(event.payload, WEBHOOK_SECRET),
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          accept: '*/*; q=0.5, application/xml',
+        },
+        body: event.payload,
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.stopping.signal]),
+      });
+      const text = await response.text();
+      return response.ok
+        ? { date, status: response.status, ok: true, ...extra }
+        : { date, status: response.status, ok: false, error: text.slice(0, 300), ...extra };
+    } catch (error) {
+      if (this.stopping.signal.aborted) return null;
+      return { date, status: null, ok: false, error: reason(error, timeoutMs), ...extra };
+    }
+  }
+}
