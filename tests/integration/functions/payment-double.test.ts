@@ -6,32 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CallOptions, Json, Running } from '../emulator/emulator-harness.ts';
 import { fn, startWithFixtures } from './function-harness.ts';
+import { GOLD, KEY, recordedEvents, without } from './provider-support.ts';
 
-const KEY = 'sk_test_harness_local';
 const SESSIONS = '/v1/checkout/sessions';
-
-/** The gold package as createCheckout asks for it, in the provider's bracket notation. */
-const GOLD: Record<string, string> = {
-  mode: 'subscription',
-  'line_items[0][price_data][currency]': 'gbp',
-  'line_items[0][price_data][unit_amount]': '79900',
-  'line_items[0][price_data][product_data][name]': 'Gold package: one-time setup',
-  'line_items[0][quantity]': '1',
-  'line_items[1][price_data][currency]': 'gbp',
-  'line_items[1][price_data][unit_amount]': '19900',
-  'line_items[1][price_data][recurring][interval]': 'month',
-  'line_items[1][price_data][product_data][name]': 'Gold package: monthly',
-  'line_items[1][quantity]': '1',
-  success_url: 'http://localhost:4401/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
-  cancel_url: 'http://localhost:4401/Pricing',
-  customer_email: 'user@example.com',
-  'metadata[package]': 'gold',
-  'metadata[user_id]': 'u1',
-};
-
-function without(params: Record<string, string>, ...keys: string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter(([key]) => !keys.includes(key)));
-}
 
 describe('payment-provider double', () => {
   let h: Running;
@@ -43,13 +20,9 @@ describe('payment-provider double', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
   const orders = async (): Promise<Json[]> => (await h.call('GET', '/__harness/orders')).body;
-  // What the fixture stripeWebhook recorded (an entity never written does not exist yet: none).
-  const webhookEvents = async (): Promise<Json[]> => {
-    const answer = await h.call('GET', '/api/apps/local-app/entities/WebhookEvent', {
-      token: 'local-service-token',
-    });
-    return answer.status === 404 ? [] : answer.body;
-  };
+  // What the fixture stripeWebhook recorded of the session's own events (not those of its invoices).
+  const webhookEvents = async (): Promise<Json[]> =>
+    (await recordedEvents(h)).filter((event) => event.type.startsWith('checkout.session.'));
 
   beforeAll(async () => {
     h = await startWithFixtures();
@@ -265,7 +238,9 @@ describe('payment-provider double', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(page.text).toContain('Gold package: one-time setup');
     expect(page.text).toContain('Gold package: monthly');
-    expect(page.text).toContain('£799.00 today, then £199.00 per month');
+    // Without billing terms the provider charges the setup and the first month together.
+    expect(page.text).toContain('Due today £998.00');
+    expect(page.text).toContain('then £199.00 per month from ');
     expect(page.text).toMatch(
       /<input id="email" form="pay-form" type="email" name="email"[^>]* value="user@example.com">/,
     );
@@ -280,11 +255,13 @@ describe('payment-provider double', () => {
       'line_items[0][quantity]': '2',
       success_url: GOLD.success_url!,
     });
-    expect((await h.call('GET', `/__harness/pay/${oneTime.body.id}`)).text).toContain('£25.00 today</p>');
+    const oneTimePage = (await h.call('GET', `/__harness/pay/${oneTime.body.id}`)).text;
+    expect(oneTimePage).toContain('Due today £25.00</p>');
+    expect(oneTimePage).not.toContain('then ');
     expect((await h.call('GET', '/__harness/pay/cs_test_unknown')).status).toBe(404);
   });
 
-  it('Pay completes the session, delivers one signed event to stripeWebhook, and returns to success_url', async () => {
+  it('Pay completes the session, delivers its signed events to stripeWebhook, and returns to success_url', async () => {
     const { id } = (await create(GOLD)).body;
     const paid = await h.call('POST', `/__harness/pay/${id}/pay`);
     expect(paid.status).toBe(303);
@@ -306,10 +283,16 @@ describe('payment-provider double', () => {
       }),
     ]);
 
+    // The first invoice's payment is reported too, as the provider does.
+    expect((await recordedEvents(h)).map((e) => e.type).sort()).toEqual([
+      'checkout.session.completed',
+      'invoice.paid',
+    ]);
+
     // A second press returns to the site again without a second event.
     const again = await h.call('POST', `/__harness/pay/${id}/pay`);
     expect(again.status).toBe(303);
-    expect(await webhookEvents()).toHaveLength(1);
+    expect(await recordedEvents(h)).toHaveLength(2);
     // The provider delivers at least once: the control API sends the very same event again.
     const redelivered = await h.call('POST', `/__harness/orders/${id}/webhook`);
     expect(redelivered.body).toMatchObject({
@@ -324,7 +307,8 @@ describe('payment-provider double', () => {
 
   it('records a failed delivery on the session, still returns the buyer, and can deliver again', async () => {
     const { id } = (await create(GOLD)).body;
-    await h.call('POST', '/__harness/faults', { body: { path: fn('stripeWebhook'), status: 500, times: 1 } });
+    // Both of the payment's events (the invoice's and the session's) meet the failure.
+    await h.call('POST', '/__harness/faults', { body: { path: fn('stripeWebhook'), status: 500, times: 2 } });
     const paid = await h.call('POST', `/__harness/pay/${id}/pay`);
     expect(paid.status).toBe(303);
     expect((await orders())[0].webhook).toMatchObject({ delivered: false, attempts: 1, last_status: 500 });

@@ -2,7 +2,11 @@ import { randomAlphanumeric } from '../ids.ts';
 import { decimalText, type Stripe } from './stripe-types.ts';
 import type { Subscription } from './subscription-object.ts';
 
-export type Invoice = Stripe.Invoice;
+/**
+ * An invoice as the provider sends it. Its example object (stripe-mock's) still carries the legacy top-level
+ * `subscription`, null, which the SDK's types for this API version dropped for `parent.subscription_details`.
+ */
+export type Invoice = Stripe.Invoice & { subscription: null };
 
 /** One line of an invoice: a one-time price (an invoice item) or a subscription item's period. */
 export interface InvoiceLineInput {
@@ -167,6 +171,7 @@ export function buildInvoice(args: NewInvoice): Invoice {
       paid_at: null,
       voided_at: null,
     },
+    subscription: null,
     subtotal: total,
     subtotal_excluding_tax: total,
     test_clock: subscription.test_clock,
@@ -176,7 +181,7 @@ export function buildInvoice(args: NewInvoice): Invoice {
     total_pretax_credit_amounts: [],
     total_taxes: [],
     webhooks_delivered_at: args.createdS,
-  } satisfies Invoice;
+  } satisfies Stripe.Invoice & { subscription: null };
 }
 
 /** The invoice after a successful payment attempt at `atS`. */

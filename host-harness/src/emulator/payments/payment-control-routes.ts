@@ -40,6 +40,16 @@ export function registerPaymentControlRoutes(app: FastifyInstance, ctx: Emulator
 
   app.get('/__harness/orders', async () => orders.all().map(summary));
 
+  // Every event of a session as it is delivered (the body parsed), with its delivery attempts.
+  app.get('/__harness/orders/:id/events', async (request) => {
+    const id = idOf(request.params);
+    if (!orders.get(id)) throw new NotFoundError('No such checkout session', 'session_not_found');
+    return providerEvents.bySession(id).map(({ payload, ...event }) => ({
+      ...event,
+      event: JSON.parse(payload) as unknown,
+    }));
+  });
+
   app.post('/__harness/orders/:id/settle', { schema: { body: settleBody } }, async (request) => {
     const { outcome } = request.body as { outcome: 'succeeded' | 'failed' };
     return act(idOf(request.params), (record) => settleDirectDebit(record, outcome, nowSeconds()));

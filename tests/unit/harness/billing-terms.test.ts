@@ -1,0 +1,112 @@
+/**
+ * The payment double's billing rules (the provider's, as documented): calendar months that clamp to a shorter month's
+ * last day, what the first invoice charges with an anchor (with and without proration) or a trial, and where the
+ * renewals fall afterwards.
+ */
+import { describe, expect, it } from 'vitest';
+import { addMonths, nextNaturalBillingDate } from '../../../host-harness/src/emulator/payments/billing-dates.ts';
+import {
+  chargeTerms,
+  type PricedLine,
+  renewalAfter,
+} from '../../../host-harness/src/emulator/payments/billing-terms.ts';
+import type { SubscriptionDataInput } from '../../../host-harness/src/emulator/payments/subscription-data-params.ts';
+
+const at = (iso: string) => Date.parse(iso) / 1000;
+const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
+
+const SETUP: PricedLine = { unitAmount: 79_900, quantity: 1, recurring: null };
+const MONTHLY: PricedLine = { unitAmount: 19_900, quantity: 1, recurring: { interval: 'month', interval_count: 1 } };
+const GOLD = [SETUP, MONTHLY];
+
+function data(fields: Partial<SubscriptionDataInput>): SubscriptionDataInput {
+  return {
+    billingCycleAnchor: null,
+    prorationBehavior: 'create_prorations',
+    trialEnd: null,
+    trialPeriodDays: null,
+    description: null,
+    metadata: {},
+    ...fields,
+  };
+}
+
+describe('calendar months', () => {
+  it('keeps the day and the time of day when the target month has it', () => {
+    expect(iso(addMonths(at('2026-03-15T10:30:00Z'), 1))).toBe('2026-04-15T10:30:00.000Z');
+    expect(iso(addMonths(at('2026-11-30T23:59:59Z'), 2))).toBe('2027-01-30T23:59:59.000Z');
+  });
+
+  it('clamps 31 January to the last day of February, in common and leap years', () => {
+    expect(iso(addMonths(at('2026-01-31T09:00:00Z'), 1))).toBe('2026-02-28T09:00:00.000Z');
+    expect(iso(addMonths(at('2028-01-31T09:00:00Z'), 1))).toBe('2028-02-29T09:00:00.000Z');
+    expect(iso(addMonths(at('2026-03-31T09:00:00Z'), 1))).toBe('2026-04-30T09:00:00.000Z');
+    expect(iso(addMonths(at('2028-02-29T09:00:00Z'), 12))).toBe('2029-02-28T09:00:00.000Z');
+  });
+
+  it('counts later renewals from the anchor, so 31 January bills on 28 February, then 31 March, then 30 April', () => {
+    const anchor = at('2026-01-31T09:00:00Z');
+    const renewals: (string | null)[] = [];
+    let end = anchor;
+    for (let i = 0; i < 3; i++) {
+      end = renewalAfter(anchor, end, 'month', 1);
+      renewals.push(iso(end));
+    }
+    expect(renewals).toEqual(['2026-02-28T09:00:00.000Z', '2026-03-31T09:00:00.000Z', '2026-04-30T09:00:00.000Z']);
+  });
+
+  it('makes the next natural billing date one interval on, for weeks and years too', () => {
+    const start = at('2026-05-15T12:00:00Z');
+    expect(iso(nextNaturalBillingDate(start, 'month', 1))).toBe('2026-06-15T12:00:00.000Z');
+    expect(iso(nextNaturalBillingDate(start, 'month', 3))).toBe('2026-08-15T12:00:00.000Z');
+    expect(iso(nextNaturalBillingDate(start, 'week', 2))).toBe('2026-05-29T12:00:00.000Z');
+    expect(iso(nextNaturalBillingDate(start, 'year', 1))).toBe('2027-05-15T12:00:00.000Z');
+  });
+});
+
+describe('what the first invoice charges', () => {
+  const start = at('2026-01-31T10:00:00Z');
+
+  it('without an anchor or a trial: the setup and the first month, £998.00, and the first renewal a month on', () => {
+    const terms = chargeTerms(GOLD, null, start);
+    expect(terms.dueToday).toBe(99_800);
+    expect(terms.todayByLine).toEqual([79_900, 19_900]);
+    expect(iso(terms.firstRenewalS)).toBe('2026-02-28T10:00:00.000Z');
+    expect(terms.recurring).toEqual({ amount: 19_900, interval: 'month', intervalCount: 1 });
+  });
+
+  it('with an anchor and no proration: the setup only, £799.00, and the first £199.00 on the anchor', () => {
+    const anchor = at('2026-02-28T09:00:00Z');
+    const terms = chargeTerms(GOLD, data({ billingCycleAnchor: anchor, prorationBehavior: 'none' }), start);
+    expect(terms.dueToday).toBe(79_900);
+    expect(terms.todayByLine).toEqual([79_900, 0]);
+    expect(terms.firstRenewalS).toBe(anchor);
+    expect(terms.billingCycleAnchorS).toBe(anchor);
+  });
+
+  it('with an anchor and the default prorations: the part of the month until the anchor, rounded to a penny', () => {
+    // 14 of the 28 days from 31 January to 28 February.
+    const anchor = at('2026-02-14T10:00:00Z');
+    const terms = chargeTerms(GOLD, data({ billingCycleAnchor: anchor }), start);
+    expect(terms.todayByLine).toEqual([79_900, 9_950]);
+    expect(terms.dueToday).toBe(89_850);
+    const odd = chargeTerms(GOLD, data({ billingCycleAnchor: start + 1_000_000 }), start);
+    expect(odd.todayByLine[1]).toBe(Math.round((19_900 * 1_000_000) / (at('2026-02-28T10:00:00Z') - start)));
+  });
+
+  it('with a trial: nothing for the monthly price until the trial ends, which is the first renewal', () => {
+    const days = chargeTerms(GOLD, data({ trialPeriodDays: 30 }), start);
+    expect(days.dueToday).toBe(79_900);
+    expect(iso(days.firstRenewalS)).toBe('2026-03-02T10:00:00.000Z');
+    expect(days.trialEndS).toBe(days.firstRenewalS);
+    const end = at('2026-03-10T00:00:00Z');
+    expect(chargeTerms(GOLD, data({ trialEnd: end }), start).firstRenewalS).toBe(end);
+  });
+
+  it('in payment mode (one-time prices only): the sum, and no renewal', () => {
+    const terms = chargeTerms([SETUP, { ...SETUP, quantity: 2 }], null, start);
+    expect(terms.dueToday).toBe(3 * 79_900);
+    expect(terms.recurring).toBeNull();
+    expect(terms.firstRenewalS).toBeNull();
+  });
+});
