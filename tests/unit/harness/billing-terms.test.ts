@@ -4,7 +4,10 @@
  * renewals fall afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import { addMonths, nextNaturalBillingDate } from '../../../host-harness/src/emulator/payments/billing-dates.ts';
+import {
+  addMonths,
+  nextNaturalBillingDate,
+} from '../../../host-harness/src/emulator/payments/billing-dates.ts';
 import {
   chargeTerms,
   type PricedLine,
@@ -16,7 +19,11 @@ const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 const SETUP: PricedLine = { unitAmount: 79_900, quantity: 1, recurring: null };
-const MONTHLY: PricedLine = { unitAmount: 19_900, quantity: 1, recurring: { interval: 'month', interval_count: 1 } };
+const MONTHLY: PricedLine = {
+  unitAmount: 19_900,
+  quantity: 1,
+  recurring: { interval: 'month', interval_count: 1 },
+};
 const GOLD = [SETUP, MONTHLY];
 
 function data(fields: Partial<SubscriptionDataInput>): SubscriptionDataInput {
@@ -52,7 +59,11 @@ describe('calendar months', () => {
       end = renewalAfter(anchor, end, 'month', 1);
       renewals.push(iso(end));
     }
-    expect(renewals).toEqual(['2026-02-28T09:00:00.000Z', '2026-03-31T09:00:00.000Z', '2026-04-30T09:00:00.000Z']);
+    expect(renewals).toEqual([
+      '2026-02-28T09:00:00.000Z',
+      '2026-03-31T09:00:00.000Z',
+      '2026-04-30T09:00:00.000Z',
+    ]);
   });
 
   it('makes the next natural billing date one interval on, for weeks and years too', () => {
