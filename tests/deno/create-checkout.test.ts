@@ -131,6 +131,11 @@ Deno.test('createCheckout: dashboard price ids replace the inline prices', async
         success_url: GOLD_SESSION_FORM.success_url,
         cancel_url: GOLD_SESSION_FORM.cancel_url,
         'metadata[package]': 'gold',
+        'metadata[first_renewal]': GOLD_SESSION_FORM['metadata[first_renewal]'],
+        'subscription_data[billing_cycle_anchor]':
+          GOLD_SESSION_FORM['subscription_data[billing_cycle_anchor]'],
+        'subscription_data[proration_behavior]': 'none',
+        'subscription_data[metadata][package]': 'gold',
       });
     },
     { STRIPE_PRICE_SETUP: 'price_setup_123', STRIPE_PRICE_MONTHLY: 'price_monthly_456' },

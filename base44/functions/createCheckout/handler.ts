@@ -15,6 +15,8 @@ export interface CheckoutDeps {
   env: Env;
   /** How long the signed-in user lookup may take (tests shorten it). */
   callerLookupTimeoutMs?: number;
+  /** The clock (Unix seconds) the billing anchor counts from; tests fix it. */
+  nowS?: () => number;
 }
 
 export const PROVIDER_ERROR_MESSAGE = 'The payment provider could not start checkout';
@@ -45,7 +47,8 @@ async function createCheckout(req: Request, deps: CheckoutDeps): Promise<Respons
   }
 
   const caller = await findSignedInCaller(req, deps.callerLookupTimeoutMs);
-  const params = buildSessionParams(input.packageName, config, caller);
+  const nowS = deps.nowS?.() ?? Math.floor(Date.now() / 1000);
+  const params = buildSessionParams(input.packageName, config, caller, nowS);
   try {
     const session = await createStripe(config.secretKey, config.api).checkout.sessions.create(params);
     if (typeof session.url !== 'string' || !session.url) {

@@ -1,9 +1,12 @@
 /**
- * The Checkout Session the provider is asked for: subscription mode, the package's one-time setup (charged on the
- * first invoice) beside its monthly price, and redirect URLs on the configured site, never on anything the request says.
+ * The Checkout Session the provider is asked for: subscription mode, the package's one-time setup beside its monthly
+ * price, the monthly billing anchored one month after `nowS` with no proration (so day one charges the setup only and
+ * the first month's fee falls on the anchor), and redirect URLs on the configured site, never on anything the request
+ * says.
  */
 import type Stripe from 'npm:stripe@23.1.0';
 import type { CheckoutConfig } from './config.ts';
+import { firstRenewalAnchor } from './first-renewal.ts';
 import { CURRENCY, PACKAGES, type PackageName } from './packages.ts';
 import type { Caller } from './signed-in-caller.ts';
 
@@ -17,6 +20,7 @@ export function buildSessionParams(
   packageName: PackageName,
   config: CheckoutConfig,
   caller: Caller | null,
+  nowS: number,
 ): SessionParams {
   const { setup, monthly } = PACKAGES[packageName];
   const setupItem: LineItem = config.prices.setup
@@ -36,9 +40,10 @@ export function buildSessionParams(
         },
         quantity: 1,
       };
-  // The webhook records the split of the first payment from here. With dashboard price ids the amounts are the
-  // provider's, not ours, so none is claimed.
-  const metadata: Record<string, string> = { package: packageName };
+  const anchor = firstRenewalAnchor(nowS);
+  // The webhook records the split of the first payment and the first renewal from here. With dashboard price ids the
+  // amounts are the provider's, not ours, so none is claimed.
+  const metadata: Record<string, string> = { package: packageName, first_renewal: String(anchor) };
   if (!config.prices.setup) metadata.setup_amount = String(setup.unitAmount);
   if (!config.prices.monthly) metadata.monthly_amount = String(monthly.unitAmount);
   if (caller?.id) metadata.user_id = caller.id;
@@ -49,5 +54,11 @@ export function buildSessionParams(
     cancel_url: `${config.siteOrigin}${CANCEL_PATH}`,
     ...(caller?.email ? { customer_email: caller.email } : {}),
     metadata,
+    // The subscription's own metadata rides on its invoices and events: the webhook knows them for this site's.
+    subscription_data: {
+      billing_cycle_anchor: anchor,
+      proration_behavior: 'none',
+      metadata: { package: packageName },
+    },
   };
 }

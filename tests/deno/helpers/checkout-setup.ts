@@ -12,6 +12,10 @@ import { testEnv } from './test-env.ts';
 export const SECRET_KEY = 'sk_test_deno';
 export const SITE_ORIGIN = 'https://www.example.co.uk';
 export const PROVIDER_ERROR = 'The payment provider could not start checkout';
+/** The tests' clock: 31 January, so the first renewal falls on the last day of February. */
+export const NOW_S = Date.UTC(2027, 0, 31, 10, 0, 0) / 1000;
+/** The billing anchor for `NOW_S`: 28 February 2027 10:00 UTC, less the ten-minute margin. */
+export const ANCHOR_S = Date.UTC(2027, 1, 28, 9, 50, 0) / 1000;
 
 /** The session createCheckout must ask for, as the provider receives it (form-encoded, bracket notation). */
 export const GOLD_SESSION_FORM = {
@@ -28,8 +32,12 @@ export const GOLD_SESSION_FORM = {
   success_url: 'https://www.example.co.uk/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
   cancel_url: 'https://www.example.co.uk/Pricing',
   'metadata[package]': 'gold',
+  'metadata[first_renewal]': String(ANCHOR_S),
   'metadata[setup_amount]': '79900',
   'metadata[monthly_amount]': '19900',
+  'subscription_data[billing_cycle_anchor]': String(ANCHOR_S),
+  'subscription_data[proration_behavior]': 'none',
+  'subscription_data[metadata][package]': 'gold',
 };
 
 export interface CheckoutSetup {
@@ -72,7 +80,8 @@ export async function withCheckout(
     });
     return handle(req);
   };
-  const handle = (req: Request) => handleCreateCheckout(req, { env, callerLookupTimeoutMs: 300 });
+  const handle = (req: Request) =>
+    handleCreateCheckout(req, { env, callerLookupTimeoutMs: 300, nowS: () => NOW_S });
   try {
     await run({ provider, platform, logs, call, handle });
   } finally {

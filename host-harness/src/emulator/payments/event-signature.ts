@@ -1,12 +1,13 @@
 /**
  * The provider's `Stripe-Signature` header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`), made by the
- * provider's own SDK (`Stripe.webhooks.generateTestHeaderString`): the one signer of the double's deliveries and of
- * the tests' hand-made events. The SDK refuses a timestamp older than 300 s, so every delivery is signed afresh.
+ * provider's own SDK (`Stripe.webhooks.generateTestHeaderStringAsync`): the one signer of the double's deliveries and
+ * of every test's hand-made events, under Node and under Deno (where the SDK only signs asynchronously, with
+ * SubtleCrypto). The SDK refuses a timestamp older than 300 s, so every delivery is signed afresh.
  */
 import Stripe from 'stripe';
 
-export function signatureHeader(payload: string, secret: string, timestampS?: number): string {
-  return Stripe.webhooks.generateTestHeaderString({
+export function signatureHeader(payload: string, secret: string, timestampS?: number): Promise<string> {
+  return Stripe.webhooks.generateTestHeaderStringAsync({
     payload,
     secret,
     ...(timestampS === undefined ? {} : { timestamp: timestampS }),

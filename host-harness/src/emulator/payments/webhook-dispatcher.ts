@@ -134,7 +134,7 @@ export class WebhookDispatcher {
         method: 'POST',
         headers: {
           'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': signatureHeader(event.payload, WEBHOOK_SECRET),
+          'stripe-signature': await signatureHeader(event.payload, WEBHOOK_SECRET),
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
           accept: '*/*; q=0.5, application/xml',
         },
