@@ -1,16 +1,20 @@
 /**
- * stripeWebhook: the provider's signed events. A bad or missing signature is a 400 and changes nothing;
- * `checkout.session.completed` with a paid session records an Order (service role) and e-mails the agency, once per
- * session however often it is delivered; other events are acknowledged and ignored.
+ * stripeWebhook: the provider's signed events. A bad or missing signature is a 400 and changes nothing. The checkout
+ * session's events record the order and its day-one payment (paid, pending while a Direct Debit settles, failed);
+ * invoices and subscription events keep the subscription's state on it; the agency is e-mailed once per paid order,
+ * failed Direct Debit, failed renewal and cancellation, however often and in whatever order events arrive. Event
+ * types it does not handle are acknowledged and change nothing; a signed event whose content it cannot use is a 400
+ * with the reason, and stores nothing. Only the platform failing is a 5xx (so that the provider delivers again).
  */
 import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
 import { ConfigError, type Env } from '../../shared/env.ts';
 import { errorResponse } from '../../shared/http.ts';
 import { type StripeEvent, verifyWebhookEvent } from '../../shared/stripe-client.ts';
 import { readWebhookConfig, type WebhookConfig } from './config.ts';
-import { paidOrderEmail } from './order-email.ts';
-import { paidOrderFromSession } from './paid-order.ts';
-import { recordPaidOrder, type ServiceRole } from './record-order.ts';
+import { readEvent, type UsableEvent } from './event-content.ts';
+import { Orders } from './orders.ts';
+import { applySessionEvent } from './session-event.ts';
+import { applyInvoiceEvent, applySubscriptionEvent, type SubscriptionOutcome } from './subscription-event.ts';
 
 export interface WebhookDeps {
   env: Env;
@@ -53,37 +57,53 @@ async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
     return errorResponse(400, 'Invalid Stripe-Signature', 'invalid_signature');
   }
 
-  if (event.type !== 'checkout.session.completed') return Response.json({ received: true, ignored: true });
-  const session = event.data.object;
-  if (session.payment_status !== 'paid') {
-    // e.g. a delayed payment method: the money has not arrived, so there is no paid order yet.
+  const reading = readEvent(event);
+  if (!reading.ok) {
     console.warn(
-      `stripeWebhook: session ${session.id} completed with payment_status ${session.payment_status}`,
+      `stripeWebhook: event ${String((event as { id?: unknown }).id)} cannot be used (${reading.reason})`,
     );
-    return Response.json({ received: true, ignored: true });
+    return errorResponse(400, `The event cannot be used: ${reading.reason}`, 'unusable_event');
   }
+  const usable = reading.event;
+  if (usable.type === 'other') return Response.json({ received: true, ignored: true });
 
-  let serviceRole: ServiceRole;
+  let orders: Orders;
   try {
-    serviceRole = createClientFromRequest(req).asServiceRole;
+    orders = new Orders(createClientFromRequest(req).asServiceRole);
   } catch (error) {
     console.error(
       `stripeWebhook: no platform access (${error instanceof Error ? error.message : String(error)})`,
     );
     return errorResponse(500, NOT_RECORDED, 'platform_error');
   }
-  const order = paidOrderFromSession(session, event.created);
-  const email = paidOrderEmail(order, config.agencyEmail, session.customer_details?.name);
   try {
-    const outcome = await recordPaidOrder(serviceRole, order, email);
-    return Response.json({ received: true, order_id: outcome.orderId });
+    return await apply(orders, config.agencyEmail, usable);
   } catch (error) {
-    // A 5xx makes the provider deliver the event again later; the record is idempotent.
+    // A 5xx makes the provider deliver the event again later; every step is idempotent.
     const status = (error as { status?: unknown })?.status;
     const reason = error instanceof Error ? error.message : String(error);
     console.error(
-      `stripeWebhook: recording session ${session.id} failed (${status ?? 'no status'} ${reason})`,
+      `stripeWebhook: event ${usable.id} (${usable.type}) failed (${status ?? 'no status'} ${reason})`,
     );
     return errorResponse(500, NOT_RECORDED, 'platform_error');
   }
+}
+
+async function apply(orders: Orders, agencyEmail: string, event: Exclude<UsableEvent, { type: 'other' }>) {
+  if ('session' in event) {
+    const order = await applySessionEvent(orders, agencyEmail, event);
+    return Response.json({ received: true, order_id: order.id });
+  }
+  const outcome: SubscriptionOutcome =
+    'invoice' in event
+      ? await applyInvoiceEvent(orders, agencyEmail, event)
+      : await applySubscriptionEvent(orders, agencyEmail, event);
+  if (outcome.kind === 'applied') return Response.json({ received: true, order_id: outcome.order.id });
+  if (outcome.kind === 'not_ours') return Response.json({ received: true, ignored: true });
+  // Its checkout's event has not been recorded yet: the provider sends this one again later, by then it has.
+  return errorResponse(
+    409,
+    'No order records this subscription yet; deliver the event again later',
+    'order_not_recorded',
+  );
 }

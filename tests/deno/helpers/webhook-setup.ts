@@ -1,8 +1,9 @@
 /**
- * stripeWebhook under test: its handler, a platform double for what it records, and deliveries signed as the provider
- * signs them (WebCrypto HMAC-SHA256), carrying the headers the platform's forwarding adds.
+ * stripeWebhook under test: its handler, a platform double for what it records, and deliveries signed with the
+ * provider's SDK (the one signer the tests share), carrying the headers the platform's forwarding adds.
  */
 import { handleStripeWebhook } from '../../../base44/functions/stripeWebhook/handler.ts';
+import { signatureHeader } from '../../../host-harness/src/emulator/payments/event-signature.ts';
 import { captureLogs } from './captured-logs.ts';
 import {
   APP_ID,
@@ -12,39 +13,9 @@ import {
   startPlatformDouble,
 } from './platform-double.ts';
 import { testEnv } from './test-env.ts';
-import { signPayload } from './webhook-signature.ts';
 
 export const WEBHOOK_SECRET = 'whsec_deno_test';
 export const AGENCY_EMAIL = 'hello@fieldstonedigital.co.uk';
-export const COMPLETED_AT = Math.floor(Date.now() / 1000) - 5;
-
-export function completedEvent(session: Record<string, unknown> = {}, id = 'evt_1'): Record<string, unknown> {
-  return {
-    id,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: COMPLETED_AT,
-    livemode: false,
-    data: {
-      object: {
-        id: 'cs_test_paid_1',
-        object: 'checkout.session',
-        mode: 'subscription',
-        status: 'complete',
-        payment_status: 'paid',
-        amount_total: 99_800,
-        currency: 'gbp',
-        customer_email: null,
-        customer_details: { email: 'jane@example.co.uk', name: 'Jane Doe' },
-        metadata: { package: 'gold', setup_amount: '79900', monthly_amount: '19900' },
-        success_url: 'http://localhost:4401/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: 'http://localhost:4401/Pricing',
-        ...session,
-      },
-    },
-  };
-}
-
 export interface Delivery {
   secret?: string;
   timestamp?: number;
@@ -78,7 +49,7 @@ export async function withWebhook(
     const payload = JSON.stringify(event);
     const signature =
       delivery.signature === undefined
-        ? await signPayload(payload, delivery.secret ?? WEBHOOK_SECRET, delivery.timestamp)
+        ? await signatureHeader(payload, delivery.secret ?? WEBHOOK_SECRET, delivery.timestamp)
         : delivery.signature;
     // What the platform's forwarding adds to the provider's plain POST (no user token).
     const headers: Record<string, string> = {
