@@ -120,7 +120,9 @@ describe('payment page', () => {
     expect(page.status).toBe(200);
     expectStrictPage(page);
     expect(page.text).toContain('Gold package: one-time setup');
-    expect(page.text).toContain('£799.00 today, then £199.00 per month');
+    // createCheckout anchors the monthly fee a month on: day one charges the setup only.
+    expect(page.text).toContain('Due today £799.00');
+    expect(page.text).toContain('then £199.00 per month from ');
     expect(page.text).toContain('>Pay</button>');
     expect(page.text).toContain('>Cancel</button>');
     expect(page.text).toContain('stand-in for the payment provider');
