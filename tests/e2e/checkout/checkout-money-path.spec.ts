@@ -1,19 +1,12 @@
 /**
  * The money path in Chromium against `npm start`'s servers, with the project's own backend functions under Deno:
- * Pricing → Get Started Now → the payment double's page → Pay → PaymentSuccess, then one paid Order for that session
- * (admin only) and one e-mail to the agency.
+ * Pricing → Get Started Now → the payment double's page ("Due today £799.00", "then £199.00 per month from" the first
+ * renewal) → Pay by card → PaymentSuccess, then one paid Order for that session (admin only) saying £799.00 today and
+ * £199.00 a month from that date, and one e-mail to the agency saying the same.
  */
-import { readSiteConfig } from '../../../config/site-config.ts';
-import { APP_ID, HARNESS, SITE, signIn } from '../support/harness.ts';
+import { HARNESS, SITE, signIn } from '../support/harness.ts';
 import { expect, test } from '../support/test.ts';
-
-const AGENCY_EMAIL = readSiteConfig().contactEmail;
-
-interface Email {
-  kind: string;
-  to: string;
-  body: string;
-}
+import { mailsAbout, ordersOf, sessionRecord, startCheckout } from './checkout-support.ts';
 
 test.beforeAll(async ({ playwright }) => {
   // `npm start` warms the functions in the background; a visitor's first checkout must not wait for Deno.
@@ -32,52 +25,48 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-test('Get Started Now → pay page → Pay → PaymentSuccess; one paid Order for the admin only; one e-mail to the agency', async ({
+test('card: the pay page shows £799.00 due today and £199.00 a month from the first renewal; the Order and the e-mail say the same', async ({
   page,
   request,
 }) => {
-  await page.goto('/Pricing');
-  await page.getByRole('button', { name: 'Get Started Now' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${HARNESS}/__harness/pay/cs_test_[A-Za-z0-9]{58}$`));
-  const sessionId = page.url().split('/').pop() ?? '';
+  const sessionId = await startCheckout(page);
+  const { first_renewal_display: firstRenewal } = await sessionRecord(request, sessionId);
+  expect(firstRenewal).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
 
   await expect(page.getByText('Gold package: one-time setup')).toBeVisible();
   await expect(page.getByText('Gold package: monthly')).toBeVisible();
-  await expect(page.getByText('£799.00 today, then £199.00 per month')).toBeVisible();
+  await expect(page.getByText('£199.00 per month (£0.00 today)')).toBeVisible();
+  await expect(page.getByText('Due today £799.00')).toBeVisible();
+  await expect(page.getByText(`then £199.00 per month from ${firstRenewal}`)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
   await page.getByRole('button', { name: 'Pay' }).click();
 
   await expect(page).toHaveURL(`${SITE}/PaymentSuccess?session_id=${sessionId}`);
   await expect(page.getByText(sessionId.slice(-12), { exact: true })).toBeVisible();
 
-  // The control API: the session is paid and its signed event reached stripeWebhook.
-  const sessions = (await (await request.get(`${HARNESS}/__harness/orders`)).json()) as {
-    id: string;
-    status: string;
-    webhook: { delivered: boolean } | null;
-  }[];
-  expect(sessions.find((s) => s.id === sessionId)).toMatchObject({
-    status: 'paid',
-    webhook: { delivered: true },
-  });
+  // The control API: the session is paid and its signed checkout event reached stripeWebhook.
+  const record = await sessionRecord(request, sessionId);
+  expect(record.status).toBe('paid');
+  expect(record.events.find((e) => e.type === 'checkout.session.completed')?.delivered).toBe(true);
 
   // The emulator API, as each kind of caller: the Order is the admin's to see.
   const query = `q=${encodeURIComponent(JSON.stringify({ session_id: sessionId }))}`;
-  const ordersAs = async (token: string | null) => {
-    const response = await request.get(`${HARNESS}/api/apps/${APP_ID}/entities/Order?${query}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    expect(response.status()).toBe(200);
-    return (await response.json()) as { session_id: string; status: string; amount_total: number }[];
-  };
-  const forAdmin = await ordersAs(await signIn(request, 'admin'));
+  const asCaller = async (token: string | null) =>
+    (
+      await request.get(`${HARNESS}/api/apps/local-app/entities/Order?${query}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      })
+    ).json();
+  const forAdmin = (await asCaller(await signIn(request, 'admin'))) as unknown[];
   expect(forAdmin).toHaveLength(1);
-  expect(forAdmin[0]).toMatchObject({ session_id: sessionId, status: 'paid', amount_total: 99_800 });
-  expect(await ordersAs(null)).toEqual([]);
-  expect(await ordersAs(await signIn(request, 'user'))).toEqual([]);
+  expect(await asCaller(null)).toEqual([]);
+  expect(await asCaller(await signIn(request, 'user'))).toEqual([]);
+  const [order] = await ordersOf(request, sessionId);
+  expect(order).toMatchObject({ status: 'paid', amount_total: 79_900, monthly_amount: 19_900 });
 
-  const outbox = (await (await request.get(`${HARNESS}/__harness/outbox`)).json()) as Email[];
-  const toAgency = outbox.filter(
-    (m) => m.kind === 'email' && m.to === AGENCY_EMAIL && m.body.includes(sessionId),
-  );
-  expect(toAgency).toHaveLength(1);
+  const mails = await mailsAbout(request, sessionId);
+  expect(mails).toHaveLength(1);
+  expect(mails[0]?.subject).toContain('£799.00 today');
+  expect(mails[0]?.body).toContain('Paid today: £799.00');
+  expect(mails[0]?.body).toContain(`Then: £199.00 per month from ${firstRenewal}`);
 });

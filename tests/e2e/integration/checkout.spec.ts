@@ -18,7 +18,7 @@ test('checkout end to end: Pricing → Loading... → payment page → Pay → P
 
   await expect(page).toHaveURL(new RegExp(`^${HARNESS}/__harness/pay/cs_test_[A-Za-z0-9]{58}$`));
   const sessionId = page.url().split('/').pop() ?? '';
-  await expect(page.getByText('£799.00 today, then £199.00 per month')).toBeVisible();
+  await expect(page.getByText('Due today £799.00')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
 
   await expect(page).toHaveURL(`${SITE}/PaymentSuccess?session_id=${sessionId}`);

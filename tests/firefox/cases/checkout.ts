@@ -5,7 +5,7 @@ import { HARNESS, limits, SITE } from '../constants.ts';
 import { until } from '../wait.ts';
 
 const payPage = new RegExp(`^${HARNESS}/__harness/pay/[^/?#]+$`);
-const priceLine = '£799.00 today, then £199.00 per month';
+const priceLine = 'Due today £799.00';
 
 export async function checkoutReachesPayPage(session: Session): Promise<void> {
   const page = await session.newPage();
