@@ -58,24 +58,36 @@ const CONTROL: [method: string, path: string, body?: unknown][] = [
   ['POST', 'integrations', { package: 'p', endpoint: 'e' }],
 ];
 
+// The payment double's control routes (a session that does not exist: the guard answers before the route would).
+const PAYMENT_CONTROL: [method: string, path: string, body?: unknown][] = [
+  ['GET', 'orders/cs_test_none/events'],
+  ['POST', 'orders/cs_test_none/settle', { outcome: 'succeeded' }],
+  ['POST', 'orders/cs_test_none/advance', { renewal: 'paid' }],
+  ['POST', 'orders/cs_test_none/cancel', { at: 'now' }],
+  ['POST', 'orders/cs_test_none/webhook'],
+];
+
 describe('the control API refuses requests other pages cause', () => {
-  it.each(CONTROL)('%s /__harness/%s, in every spelling', async (method, path, body) => {
-    for (const url of spellings(path)) {
-      for (const [label, headers] of hostile()) {
-        const answer = await request(h.url, {
-          method,
-          path: url,
-          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        });
-        expect(answer.status, `${method} ${url} with ${label}: ${answer.text}`).toBe(403);
-        expect(answer.body).toMatchObject({
-          code: 'foreign_origin',
-          message: expect.stringMatching(/tools/),
-        });
+  it.each([...CONTROL, ...PAYMENT_CONTROL])(
+    '%s /__harness/%s, in every spelling',
+    async (method, path, body) => {
+      for (const url of spellings(path)) {
+        for (const [label, headers] of hostile()) {
+          const answer = await request(h.url, {
+            method,
+            path: url,
+            headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          });
+          expect(answer.status, `${method} ${url} with ${label}: ${answer.text}`).toBe(403);
+          expect(answer.body).toMatchObject({
+            code: 'foreign_origin',
+            message: expect.stringMatching(/tools/),
+          });
+        }
       }
-    }
-  });
+    },
+  );
 
   it('leaks nothing and changes nothing: no outbox codes, no reset, no faults, no settings', async () => {
     const token = await h.tokenOf('user');
@@ -185,6 +197,22 @@ describe('tools and the harness’s own pages keep full access', () => {
     }
     h.emulator.reset();
   });
+
+  it.each(PAYMENT_CONTROL)(
+    '%s /__harness/%s reaches its route (an unknown session: 404)',
+    async (method, path, body) => {
+      for (const [label, headers] of allowed()) {
+        const answer = await request(h.url, {
+          method,
+          path: `/__harness/${path}`,
+          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        expect(answer.status, `${label}: ${answer.text}`).toBe(404);
+        expect(answer.body).toMatchObject({ code: 'session_not_found' });
+      }
+    },
+  );
 
   it('a percent-encoded path reaches the same handler for a tool', async () => {
     expect((await request(h.url, { path: '/%5F%5Fharness/health' })).body).toEqual({ ok: true });
