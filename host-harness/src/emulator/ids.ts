@@ -33,3 +33,8 @@ export function nowIso(): string {
   lastMs = Math.max(Date.now(), lastMs);
   return new Date(lastMs).toISOString();
 }
+
+/** The current Unix time in seconds (the payment provider's timestamps). */
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

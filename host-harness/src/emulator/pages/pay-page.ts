@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { localHttpUrl } from '../http/local-url.ts';
+import { nowSeconds } from '../ids.ts';
 import { completeCheckout } from '../payments/checkout-completion.ts';
 import { expiredSession } from '../payments/checkout-session.ts';
 import { chosenMethod } from '../payments/payment-methods.ts';
 import { orderStatus } from '../payments/session-summary.ts';
-import { nowSeconds } from '../payments/stripe-types.ts';
 import type { CheckoutRecord } from '../state/order-store.ts';
 import { formBodyOnly } from './form-body.ts';
 import { sendPage } from './page-shell.ts';

@@ -1,3 +1,4 @@
+import { isInterval } from './billing-dates.ts';
 import type { FormValue } from './form-decode.ts';
 import { KNOWN_PRICES, type PriceInfo } from './known-prices.ts';
 import { integer, isObj, metadataOf, type Obj, text } from './param-values.ts';
@@ -61,7 +62,6 @@ const KNOWN = new Set([
   'subscription_data',
   ...ACCEPTED_AND_IGNORED,
 ]);
-const INTERVALS = new Set(['day', 'week', 'month', 'year']);
 const MAX_LINE_ITEMS = 100;
 const MAX_UNIT_AMOUNT = 99_999_999;
 const MAX_QUANTITY = 999_999;
@@ -111,7 +111,7 @@ function priceOf(item: Obj, at: string): PriceInfo {
   if (data.recurring !== undefined) {
     if (!isObj(data.recurring)) throw invalidRequest('Invalid object', `${at}[price_data][recurring]`);
     const interval = text(data.recurring.interval, `${at}[price_data][recurring][interval]`, true)!;
-    if (!INTERVALS.has(interval))
+    if (!isInterval(interval))
       throw invalidRequest(
         `Invalid recurring interval: must be one of day, week, month or year`,
         `${at}[price_data][recurring][interval]`,
@@ -120,7 +120,7 @@ function priceOf(item: Obj, at: string): PriceInfo {
       data.recurring.interval_count === undefined
         ? 1
         : integer(data.recurring.interval_count, `${at}[price_data][recurring][interval_count]`, 1, 365);
-    recurring = { interval: interval as 'month', interval_count: count };
+    recurring = { interval, interval_count: count };
   }
   return { id: 'price_inline', product_name: name, unit_amount: unitAmount, currency, recurring };
 }

@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.ts';
 import { objectBody } from '../http/route-schema.ts';
+import { nowSeconds } from '../ids.ts';
 import type { CheckoutRecord } from '../state/order-store.ts';
 import type { Change } from './checkout-completion.ts';
 import { settleDirectDebit } from './checkout-completion.ts';
 import { summarize } from './session-summary.ts';
-import { nowSeconds } from './stripe-types.ts';
 import { advanceToRenewal, cancelSubscription } from './subscription-clock.ts';
 
 const choice = (field: string, values: readonly string[]) =>

@@ -1,3 +1,4 @@
+import { nowSeconds } from '../ids.ts';
 import type { EmulatorState } from '../state/emulator-state.ts';
 import type { CheckoutRecord } from '../state/order-store.ts';
 import type { NewEvent } from '../state/provider-event-store.ts';
@@ -5,7 +6,6 @@ import type { Change } from './checkout-completion.ts';
 import { IdempotencyCache } from './idempotency-cache.ts';
 import { buildEvent } from './provider-event.ts';
 import type { RetrySchedule } from './retry-schedule.ts';
-import { nowSeconds } from './stripe-types.ts';
 import { WebhookDispatcher } from './webhook-dispatcher.ts';
 
 export interface PaymentDoubleOptions {

@@ -4,7 +4,10 @@ export const PROVIDER_SECRET_KEY = 'sk_test_harness_local';
 export const WEBHOOK_SECRET = 'whsec_harness_local';
 /** The function the double delivers its events to. */
 export const WEBHOOK_FUNCTION = 'stripeWebhook';
-/** How long the pay page waits for the webhook function before it sends the buyer on anyway. */
+/**
+ * How long one delivery attempt waits for the webhook's answer (a timeout is a failed attempt, retried later); the pay
+ * page and the control routes wait for first attempts, so this also bounds how long the buyer waits.
+ */
 export const WEBHOOK_TIMEOUT_MS = 20_000;
 /** Bodies of provider API calls (form-encoded) may be this large. */
 export const PROVIDER_BODY_LIMIT = 256 * 1024;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EmulatorContext } from '../context.ts';
-import { randomAlphanumeric } from '../ids.ts';
+import { nowSeconds, randomAlphanumeric } from '../ids.ts';
 import { chargeTerms } from './billing-terms.ts';
 import { parseSessionParams } from './checkout-params.ts';
 import {
@@ -14,7 +14,6 @@ import { decodeForm } from './form-decode.ts';
 import { fingerprintOf } from './idempotency-cache.ts';
 import { PROVIDER_BODY_LIMIT, PROVIDER_SECRET_KEY } from './provider-config.ts';
 import { invalidRequest, isProviderError, ProviderError } from './provider-error.ts';
-import { nowSeconds } from './stripe-types.ts';
 
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 

@@ -13,8 +13,3 @@ export type { Stripe };
 export function decimalText(value: number): Stripe.Decimal {
   return String(value) as unknown as Stripe.Decimal;
 }
-
-/** The Unix time in seconds. */
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}

@@ -23,9 +23,17 @@ function liveSubscription(record: CheckoutRecord): Subscription {
   return subscription;
 }
 
-function renewalLines(subscription: Subscription, startS: number, endS: number): InvoiceLineInput[] {
+function renewalLines(
+  record: CheckoutRecord,
+  subscription: Subscription,
+  startS: number,
+  endS: number,
+): InvoiceLineInput[] {
+  // Subscription items carry the product's id only; the session's line item has its name.
+  const nameOf = (priceId: string) =>
+    record.line_items.find((line) => line.price?.id === priceId)?.description ?? priceId;
   return subscription.items.data.map((item) => ({
-    description: `${item.quantity ?? 1} × ${item.price.nickname ?? item.price.id}`,
+    description: `${item.quantity ?? 1} × ${nameOf(item.price.id)}`,
     amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
     quantity: item.quantity ?? 1,
     price: item.price,
@@ -61,7 +69,7 @@ export function advanceToRenewal(record: CheckoutRecord, renewal: 'paid' | 'fail
   const open = buildInvoice({
     subscription,
     customerEmail: record.session.customer_details?.email ?? record.session.customer_email,
-    lines: renewalLines(subscription, at, next),
+    lines: renewalLines(record, subscription, at, next),
     billingReason: 'subscription_cycle',
     createdS: at,
     sequence: record.invoices.length + 1,
