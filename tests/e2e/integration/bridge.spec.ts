@@ -49,6 +49,9 @@ test('app_changed_url for the first load and every navigation; the token never a
 test('an error thrown in the site produces one app_error; a 402 produces none', async ({ page }) => {
   const host = await openInHost(page, HARNESS, launch('/Process'));
   await expect(host.frame.getByRole('heading', { level: 1 })).toBeVisible();
+  // The prerendered heading shows before the bridge is installed (its scripts load after the first paint): an error
+  // thrown before then is the browser's alone, so the test throws once the page is live.
+  await expect(host.frame.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
   const frame = siteFrame(page);
 
   await frame.evaluate(() => {
