@@ -4,8 +4,9 @@ import { createBaseUrl, type EmulatorContext } from './context.ts';
 import { DEFAULT_ENTITIES_DIR, DeclaredEntities } from './entities/declared-entities.ts';
 import { readersOf } from './entities/record-access.ts';
 import { registerFunctionControlRoutes } from './functions/function-control-routes.ts';
-import { functionEnv } from './functions/function-env.ts';
+import { functionSecrets } from './functions/function-env.ts';
 import { FunctionRunner } from './functions/function-runner.ts';
+import { type RuntimeName, runtimeFromEnv } from './functions/function-runtime.ts';
 import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
 import { answerClientError, registerErrorHandlers } from './http/error-handler.ts';
@@ -60,6 +61,8 @@ export interface EmulatorOptions {
   functionTimeoutMs?: number;
   /** More environment variables for the functions (tests). */
   functionEnv?: Record<string, string>;
+  /** Where functions run: workerd, as deployed (default), or Deno; default from `FUNCTIONS_RUNTIME`. */
+  functionsRuntime?: RuntimeName;
 }
 
 /** The site's origin in the harness contract: the default page origin allowed to open sockets. */
@@ -76,7 +79,7 @@ export interface Emulator {
   reset(): void;
   /** The backend functions' runner (list, stop one for a cold start). */
   functions: FunctionRunner;
-  /** Starts every function of the project, so that the first call does not wait for Deno; never rejects. */
+  /** Starts every function of the project, so that the first call does not wait for its start; never rejects. */
   warmFunctions(): Promise<void>;
 }
 
@@ -107,9 +110,10 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const functions = new FunctionRunner({
     ...(opts.functionsDir !== undefined ? { functionsDir: opts.functionsDir } : {}),
     ...(opts.functionTimeoutMs !== undefined ? { requestTimeoutMs: opts.functionTimeoutMs } : {}),
+    runtime: opts.functionsRuntime ?? runtimeFromEnv(),
     quiet,
-    env: () =>
-      functionEnv({
+    secrets: () =>
+      functionSecrets({
         ownUrl: ownUrl(),
         siteOrigin: opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN,
         agencyEmail: opts.agencyEmail ?? SITE_DEFAULTS.CONTACT_EMAIL,
