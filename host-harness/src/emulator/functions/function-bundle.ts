@@ -92,9 +92,9 @@ function platformResolution(projectRoot: string): Plugin {
 }
 
 function located(message: Message, projectRoot: string): string {
-  const where = message.location
-    ? `${path.relative(projectRoot, path.resolve(projectRoot, message.location.file))}:${message.location.line}:${message.location.column + 1}: `
-    : '';
+  const file = message.location ? path.resolve(projectRoot, message.location.file) : '';
+  const shown = file.startsWith(projectRoot + path.sep) ? path.relative(projectRoot, file) : file;
+  const where = message.location ? `${shown}:${message.location.line}:${message.location.column + 1}: ` : '';
   return `${where}${message.text}`;
 }
 
