@@ -63,6 +63,8 @@ export interface EmulatorOptions {
   functionEnv?: Record<string, string>;
   /** Where functions run: workerd, as deployed (default), or Deno; default from `FUNCTIONS_RUNTIME`. */
   functionsRuntime?: RuntimeName;
+  /** Start a function afresh when a file of the project's folder (`base44/`) changes (`npm run dev`). */
+  watchFunctions?: boolean;
 }
 
 /** The site's origin in the harness contract: the default page origin allowed to open sockets. */
@@ -120,6 +122,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
         ...(opts.functionEnv ? { extra: opts.functionEnv } : {}),
       }),
   });
+  if (opts.watchFunctions) functions.watch();
   const ctx: EmulatorContext = {
     state,
     realtime,

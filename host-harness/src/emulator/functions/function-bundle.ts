@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { type BuildOptions, build, type Message, type Plugin } from 'esbuild';
 import { npmSpecifierProblem, parseNpmSpecifier } from './npm-specifier.ts';
@@ -98,8 +99,28 @@ function located(message: Message, projectRoot: string): string {
   return `${where}${message.text}`;
 }
 
+/** A file's modification time, or -1 when it is gone. */
+function modified(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+interface CachedBundle {
+  bundle: FunctionBundle;
+  /** Every file the bundle was built from (node_modules included) and package.json, with their times. */
+  files: [string, number][];
+}
+/** The last bundle of each entry: a restart (a crash, a cold start) rebuilds only when a file it used changed. */
+const cache = new Map<string, CachedBundle>();
+
 /** Bundles the function whose entry file is `entry`. Rejects with a `FunctionBundleError`. */
 export async function bundleFunction(entry: string, projectRoot = REPO_ROOT): Promise<FunctionBundle> {
+  const key = `${projectRoot}\0${entry}`;
+  const cached = cache.get(key);
+  if (cached?.files.every(([file, time]) => modified(file) === time)) return cached.bundle;
   try {
     const result = await build({
       ...PLATFORM_SETTINGS,
@@ -112,11 +133,16 @@ export async function bundleFunction(entry: string, projectRoot = REPO_ROOT): Pr
       logLevel: 'silent',
       plugins: [platformResolution(projectRoot)],
     });
-    const code = result.outputFiles?.[0]?.text ?? '';
-    const inputs = Object.keys(result.metafile?.inputs ?? {}).filter(
-      (input) => !input.includes('node_modules/') && !input.startsWith(`${RUNTIME_NAMESPACE}:`),
+    const built = Object.keys(result.metafile?.inputs ?? {}).filter(
+      (input) => !input.startsWith(`${RUNTIME_NAMESPACE}:`),
     );
-    return { code, inputs };
+    const bundle = {
+      code: result.outputFiles?.[0]?.text ?? '',
+      inputs: built.filter((input) => !input.includes('node_modules/')),
+    };
+    const files = [...built, 'package.json'].map((input) => path.resolve(projectRoot, input));
+    cache.set(key, { bundle, files: files.map((file) => [file, modified(file)]) });
+    return bundle;
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!Array.isArray(errors) || errors.length === 0) throw error;

@@ -1,3 +1,4 @@
+import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DenoRuntime } from './deno-runtime.ts';
@@ -22,6 +23,8 @@ const START_TIMEOUT_MS = 60_000;
 const EXIT_GRACE_MS = 500;
 /** How long a started function may take to answer one request. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** Changes to the project's files closer together than this restart a function once. */
+const WATCH_SETTLE_MS = 150;
 
 export interface FunctionRunnerOptions {
   functionsDir?: string;
@@ -57,6 +60,7 @@ export class FunctionRunner {
   private readonly running = new Map<string, FunctionInstance>();
   private readonly starts = new Map<string, number>();
   private closed = false;
+  private watcher: FSWatcher | null = null;
 
   constructor(private readonly opts: FunctionRunnerOptions) {
     this.functionsDir = path.resolve(opts.functionsDir ?? DEFAULT_FUNCTIONS_DIR);
@@ -175,9 +179,53 @@ export class FunctionRunner {
     return true;
   }
 
+  /**
+   * Watches the project's folder (the one holding the functions folder: `base44/`) and starts afresh each running
+   * function whose files changed: its own folder, or anything else there (`shared/`, deno.json), which any function
+   * may use. A function that no longer builds or starts says why in the log, and its calls answer 500 until fixed.
+   */
+  watch(): void {
+    if (this.watcher) return;
+    const projectDir = path.dirname(this.functionsDir);
+    const changed = new Set<string>();
+    let timer: NodeJS.Timeout | undefined;
+    this.watcher = watch(projectDir, { recursive: true }, (_event, file) => {
+      if (!file) return;
+      changed.add(path.join(projectDir, file.toString()));
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const files = [...changed];
+        changed.clear();
+        void this.restartFor(files);
+      }, WATCH_SETTLE_MS);
+    });
+  }
+
+  private async restartFor(files: string[]): Promise<void> {
+    const owners = files.map((file) => path.relative(this.functionsDir, file).split(path.sep));
+    const everyone = owners.some((parts) => parts[0] === '..' || parts.length < 2);
+    const names = new Set(owners.map((parts) => parts[0]!));
+    const shown = files.map((file) => path.relative(path.dirname(this.functionsDir), file)).join(', ');
+    // Every function started before, running or not: one that failed to build may build now.
+    await Promise.all(
+      [...this.starts.keys()]
+        .filter((name) => everyone || names.has(name))
+        .map(async (name) => {
+          this.log(name, 'stdout', `restarting: ${shown} changed`);
+          await this.starting.get(name)?.catch(() => null);
+          await this.stop(name);
+          const fn = this.find(name);
+          if (!fn || this.closed) return;
+          const started = await this.ensure(fn).catch(() => null);
+          if (started) this.log(name, 'stdout', 'restarted');
+        }),
+    );
+  }
+
   /** Stops every function, including those still starting. */
   async close(): Promise<void> {
     this.closed = true;
+    this.watcher?.close();
     const all = [...this.starting.values()].map((started) =>
       started.then(
         (instance) => instance.stop(),
