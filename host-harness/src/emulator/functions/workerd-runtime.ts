@@ -6,6 +6,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { bundleFunction, FunctionBundleError } from './function-bundle.ts';
+import type { FunctionDefinition } from './function-catalog.ts';
 import { FunctionFailedError } from './function-errors.ts';
 import {
   type ForwardedRequest,
@@ -29,6 +30,8 @@ const LAUNCHER = path.join(import.meta.dirname, 'workerd-launch.sh');
 const WORKERD = createRequire(createRequire(import.meta.url).resolve('miniflare'))('workerd')
   .default as string;
 
+type Log = StartOptions['log'];
+
 /** The generated Worker entry (workerd-entry.ts), built once per harness process. */
 let entryModule: Promise<string> | null = null;
 function workerEntry(): Promise<string> {
@@ -45,6 +48,17 @@ function workerEntry(): Promise<string> {
   return entryModule;
 }
 
+/** The function's bundle; a build error is a failed start whose whole message goes to the log. */
+async function bundleOf(fn: FunctionDefinition, log: Log): Promise<string> {
+  try {
+    return (await bundleFunction(fn.entry)).code;
+  } catch (error) {
+    if (!(error instanceof FunctionBundleError)) throw error;
+    for (const line of error.message.split('\n')) log('stderr', `bundle: ${line}`);
+    throw new FunctionFailedError(fn.name, `it could not be bundled: ${error.message.split('\n')[0]}`);
+  }
+}
+
 /** Races `promise` against the start bound. */
 function withinStartBound<T>(promise: Promise<T>, name: string, ms: number, tail: string[]): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -57,58 +71,32 @@ function withinStartBound<T>(promise: Promise<T>, name: string, ms: number, tail
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Functions in workerd, as the platform runs them deployed: each function's bundle (function-bundle.ts) behind the
- * platform's entry contract (workerd-entry.ts), one workerd process per function through miniflare. workerd listens on
- * a loopback port, which refuses every request that lacks this start's key (harness-call.ts).
- */
-export class WorkerdRuntime implements FunctionRuntime {
-  readonly name = 'workerd';
+/** One workerd process (through miniflare) running one function's bundle behind the entry, keyed for this start. */
+class WorkerdProcess {
+  pid: number | null = null;
+  readonly tail = lineTail();
+  readonly exited: Promise<string>;
+  readonly mf: Miniflare;
+  private settleExit: (reason: string) => void = () => {};
+  private stopping = false;
+  private disposing: Promise<void> | null = null;
+  private spawned = 0;
 
-  async start({ fn, secrets, startTimeoutMs, log }: StartOptions): Promise<FunctionInstance> {
-    let code: string;
-    try {
-      code = (await bundleFunction(fn.entry)).code;
-    } catch (error) {
-      if (!(error instanceof FunctionBundleError)) throw error;
-      for (const line of error.message.split('\n')) log('stderr', `bundle: ${line}`);
-      throw new FunctionFailedError(fn.name, `it could not be bundled: ${error.message.split('\n')[0]}`);
-    }
-    const key = newCallKey();
-    const tail = lineTail();
-    let pid: number | null = null;
-    let stopping = false;
-    let settleExit: (reason: string) => void = () => {};
-    const exited = new Promise<string>((resolve) => {
-      settleExit = resolve;
+  constructor(
+    code: string,
+    entry: string,
+    key: string,
+    secrets: Record<string, string>,
+    private readonly log: Log,
+  ) {
+    this.exited = new Promise<string>((resolve) => {
+      this.settleExit = resolve;
     });
-    let spawned = 0;
-    // Miniflare restarts a workerd that died; here a dead workerd is a crashed function, started afresh on the next call.
-    const watchOutput = (stdout: Readable, stderr: Readable) => {
-      const first = spawned++ === 0;
-      createInterface({ input: stdout }).on('line', (line) => log('stdout', line));
-      createInterface({ input: stderr }).on('line', (line) => {
-        if (first && pid === null && line.startsWith(`{"${PID_KEY}":`)) {
-          pid = (JSON.parse(line) as Record<string, number>)[PID_KEY] ?? null;
-          return;
-        }
-        tail.push(line);
-        log('stderr', line);
-      });
-      if (first) stderr.once('end', crashed);
-    };
-    const crashed = () => {
-      if (stopping) return;
-      log('stderr', 'process ended unexpectedly');
-      settleExit('ended unexpectedly');
-      // Miniflare is already starting another workerd for it: that one is not wanted.
-      void dispose();
-    };
-
+    // Read by miniflare when it spawns workerd: the launcher says the pid and ties workerd's life to the harness's.
     process.env.MINIFLARE_WORKERD_PATH = LAUNCHER;
-    const mf = new Miniflare({
+    this.mf = new Miniflare({
       modules: [
-        { type: 'ESModule', path: 'entry.js', contents: await workerEntry() },
+        { type: 'ESModule', path: 'entry.js', contents: entry },
         {
           type: 'ESModule',
           path: 'call-key.js',
@@ -120,56 +108,99 @@ export class WorkerdRuntime implements FunctionRuntime {
       compatibilityFlags: COMPATIBILITY_FLAGS,
       // The function's secrets as string bindings: all it sees of any environment.
       bindings: secrets,
-      handleRuntimeStdio: watchOutput,
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => this.watch(stdout, stderr),
       unsafeRuntimeEnv: { HARNESS_WORKERD: WORKERD },
     });
-    let disposing: Promise<void> | null = null;
-    const dispose = () => {
-      disposing ??= mf.dispose().catch(() => {});
-      return disposing;
-    };
-    const stop = async () => {
-      stopping = true;
-      await dispose();
-      settleExit('was stopped');
-    };
+  }
+
+  /** Output to the harness log; the end of the first workerd's output is its death. */
+  private watch(stdout: Readable, stderr: Readable): void {
+    const first = this.spawned++ === 0;
+    createInterface({ input: stdout }).on('line', (line) => this.log('stdout', line));
+    createInterface({ input: stderr }).on('line', (line) => {
+      if (first && this.pid === null && line.startsWith(`{"${PID_KEY}":`)) {
+        this.pid = (JSON.parse(line) as Record<string, number>)[PID_KEY] ?? null;
+        return;
+      }
+      this.tail.push(line);
+      this.log('stderr', line);
+    });
+    if (first) stderr.once('end', () => this.crashed());
+  }
+
+  /** Miniflare restarts a workerd that died; here that is a crashed function, started afresh on its next call. */
+  private crashed(): void {
+    if (this.stopping) return;
+    this.log('stderr', 'process ended unexpectedly');
+    this.settleExit('ended unexpectedly');
+    void this.dispose();
+  }
+
+  private dispose(): Promise<void> {
+    this.disposing ??= this.mf.dispose().catch(() => {});
+    return this.disposing;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.dispose();
+    this.settleExit('was stopped');
+  }
+}
+
+/**
+ * Functions in workerd, as the platform runs them deployed: each function's bundle (function-bundle.ts) behind the
+ * platform's entry contract (workerd-entry.ts), one workerd process per function through miniflare. workerd listens on
+ * a loopback port, which refuses every request that lacks this start's key (harness-call.ts).
+ */
+export class WorkerdRuntime implements FunctionRuntime {
+  readonly name = 'workerd';
+
+  async start({ fn, secrets, startTimeoutMs, log }: StartOptions): Promise<FunctionInstance> {
+    const code = await bundleOf(fn, log);
+    const key = newCallKey();
+    const proc = new WorkerdProcess(code, await workerEntry(), key, secrets, log);
     const startedAt = new Date().toISOString();
     let port: number;
     try {
-      const url = await withinStartBound(mf.ready, fn.name, startTimeoutMs, tail.lines);
-      port = Number(url.port);
+      port = Number((await withinStartBound(proc.mf.ready, fn.name, startTimeoutMs, proc.tail.lines)).port);
+      // The module loads inside this first request, as on the platform: module-scope reads see the secrets.
       const loaded = await withinStartBound(
-        mf.dispatchFetch(`http://127.0.0.1:${port}/`, {
+        proc.mf.dispatchFetch(`http://127.0.0.1:${port}/`, {
           headers: { [CALL_KEY_HEADER]: key, [LOAD_HEADER]: '1' },
         }),
         fn.name,
         startTimeoutMs,
-        tail.lines,
+        proc.tail.lines,
       );
       if (loaded.status !== 204) {
         const { message } = (await loaded.json()) as { message?: string };
-        throw new FunctionFailedError(fn.name, message ?? `its load answered ${loaded.status}`, tail.lines);
+        throw new FunctionFailedError(
+          fn.name,
+          message ?? `its load answered ${loaded.status}`,
+          proc.tail.lines,
+        );
       }
     } catch (error) {
-      await stop();
+      await proc.stop();
       if (error instanceof FunctionFailedError) throw error;
       throw new FunctionFailedError(
         fn.name,
         `workerd could not start (${(error as Error).message})`,
-        tail.lines,
+        proc.tail.lines,
       );
     }
 
     const send = async (request: ForwardedRequest, signal: AbortSignal): Promise<FunctionAnswer> => {
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-      const body = hasBody ? (request.body ?? Buffer.alloc(0)) : null;
+      const body =
+        request.method === 'GET' || request.method === 'HEAD' ? null : (request.body ?? Buffer.alloc(0));
       const headers: Record<string, string> = {
         ...request.headers,
         [FORWARDED_LIST_HEADER]: Object.keys(request.headers).join(','),
         [CALL_KEY_HEADER]: key,
       };
       if (body) headers['Content-Length'] = String(body.length);
-      const response = await mf.dispatchFetch(`http://127.0.0.1:${port}${request.url}`, {
+      const response = await proc.mf.dispatchFetch(`http://127.0.0.1:${port}${request.url}`, {
         method: request.method,
         headers,
         body,
@@ -186,13 +217,13 @@ export class WorkerdRuntime implements FunctionRuntime {
       name: fn.name,
       // Said by the launcher as workerd starts; read when asked.
       get pid() {
-        return pid;
+        return proc.pid;
       },
       port,
       startedAt,
-      exited,
+      exited: proc.exited,
       send,
-      stop,
+      stop: () => proc.stop(),
     };
   }
 }
