@@ -5,8 +5,8 @@
  *   process and the lazy import of the bundle, built once before and cached; Deno: a new process, modules from Deno's
  *   cache, no download) plus the checkout itself;
  * - warm: the same instance answers call after call.
- * Each call opens a session on the payment double. Prints a table (and the resident memory of a warm instance) and
- * writes `bench-results/functions.json`.
+ * Each call opens a session on the payment double; the runtimes take turns call by call, so that both meet the same
+ * load. Prints a table (and the resident memory of a warm instance) and writes `bench-results/functions.json`.
  *
  *   npx tsx scripts/bench-functions.ts [--calls=50] [--runtime=workerd|deno|both]
  */
@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RUNTIME_NAMES, type RuntimeName } from '../host-harness/src/emulator/functions/function-runtime.ts';
-import { createEmulator } from '../host-harness/src/emulator/index.ts';
+import { createEmulator, type Emulator } from '../host-harness/src/emulator/index.ts';
 
 const FUNCTION = 'createCheckout';
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -53,7 +53,13 @@ function residentMb(pid: number | null): number | null {
   }
 }
 
-async function measure(runtime: RuntimeName): Promise<{ results: Result[]; rss_mb: number | null }> {
+interface Subject {
+  runtime: RuntimeName;
+  emulator: Emulator;
+  call(): Promise<boolean>;
+}
+
+async function subject(runtime: RuntimeName): Promise<Subject> {
   const emulator = await createEmulator({ dataDir: null, quiet: true, functionsRuntime: runtime });
   const url = await emulator.listen();
   const call = async (): Promise<boolean> => {
@@ -65,61 +71,68 @@ async function measure(runtime: RuntimeName): Promise<{ results: Result[]; rss_m
     const body = (await response.json()) as { url?: string };
     return response.status === 200 && typeof body.url === 'string';
   };
-  const run = async (scenario: Result['scenario'], before: () => Promise<unknown>): Promise<Result> => {
-    const latencies: number[] = [];
-    let errors = 0;
-    for (let i = 0; i < CALLS; i++) {
-      await before();
+  // One call first: Deno has every npm: package in its cache, workerd's bundle is built: cold means a new process.
+  if (!(await call())) throw new Error(`${FUNCTION} does not answer in ${runtime}`);
+  return { runtime, emulator, call };
+}
+
+/** `CALLS` calls per runtime, the runtimes taking turns call by call, so that both meet the same machine load. */
+async function run(subjects: Subject[], scenario: Result['scenario']): Promise<Result[]> {
+  const latencies = subjects.map(() => [] as number[]);
+  const errors = subjects.map(() => 0);
+  for (let i = 0; i < CALLS; i++) {
+    for (const [index, { emulator, call }] of subjects.entries()) {
+      if (scenario === 'cold') await emulator.functions.stop(FUNCTION);
       const started = performance.now();
-      if (!(await call())) errors++;
-      latencies.push(performance.now() - started);
+      if (!(await call())) errors[index]!++;
+      latencies[index]!.push(performance.now() - started);
     }
-    latencies.sort((a, b) => a - b);
+  }
+  return subjects.map(({ runtime }, index) => {
+    const sorted = latencies[index]!.sort((a, b) => a - b);
     return {
       runtime,
       scenario,
       calls: CALLS,
-      errors,
-      p50_ms: round(percentile(latencies, 50)),
-      p95_ms: round(percentile(latencies, 95)),
-      min_ms: round(latencies[0] ?? 0),
-      max_ms: round(latencies.at(-1) ?? 0),
+      errors: errors[index]!,
+      p50_ms: round(percentile(sorted, 50)),
+      p95_ms: round(percentile(sorted, 95)),
+      min_ms: round(sorted[0] ?? 0),
+      max_ms: round(sorted.at(-1) ?? 0),
     };
-  };
-  try {
-    // One call first: Deno has every npm: package in its cache, workerd's bundle is built: cold means a new process.
-    if (!(await call())) throw new Error(`${FUNCTION} does not answer in ${runtime}`);
-    const cold = await run('cold', () => emulator.functions.stop(FUNCTION));
-    await call();
-    const warm = await run('warm', async () => {});
-    const pid = emulator.functions.list().find((f) => f.name === FUNCTION)?.pid ?? null;
-    return { results: [cold, warm], rss_mb: residentMb(pid) };
-  } finally {
-    await emulator.close();
-  }
+  });
 }
 
 async function main(): Promise<void> {
-  const results: Result[] = [];
-  const memory: Record<string, number | null> = {};
-  for (const runtime of RUNTIMES) {
-    const measured = await measure(runtime);
-    results.push(...measured.results);
-    memory[runtime] = measured.rss_mb;
+  const subjects: Subject[] = [];
+  try {
+    for (const runtime of RUNTIMES) subjects.push(await subject(runtime));
+    const cold = await run(subjects, 'cold');
+    for (const { call } of subjects) await call();
+    const warm = await run(subjects, 'warm');
+    const results = [...cold, ...warm].sort((a, b) => a.runtime.localeCompare(b.runtime) * -1);
+    const memory = Object.fromEntries(
+      subjects.map(({ runtime, emulator }) => [
+        runtime,
+        residentMb(emulator.functions.list().find((f) => f.name === FUNCTION)?.pid ?? null),
+      ]),
+    );
+    console.table(results);
+    console.log('Resident memory of one warm instance (MB):', memory);
+    const outDir = path.resolve(import.meta.dirname, '../bench-results');
+    mkdirSync(outDir, { recursive: true });
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, load: os.loadavg().map((l) => round(l)), node: process.version },
+      function: FUNCTION,
+      results,
+      rss_mb: memory,
+    };
+    writeFileSync(path.join(outDir, 'functions.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`Wrote ${path.relative(process.cwd(), path.join(outDir, 'functions.json'))}`);
+  } finally {
+    await Promise.all(subjects.map(({ emulator }) => emulator.close()));
   }
-  console.table(results);
-  console.log('Resident memory of one warm instance (MB):', memory);
-  const outDir = path.resolve(import.meta.dirname, '../bench-results');
-  mkdirSync(outDir, { recursive: true });
-  const report = {
-    date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, load: os.loadavg().map((l) => round(l)), node: process.version },
-    function: FUNCTION,
-    results,
-    rss_mb: memory,
-  };
-  writeFileSync(path.join(outDir, 'functions.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Wrote ${path.relative(process.cwd(), path.join(outDir, 'functions.json'))}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
- * The money path in Chromium against `npm start`'s servers, with the project's own backend functions under Deno:
- * Pricing → Get Started Now → the payment double's page → Pay → PaymentSuccess, then one paid Order for that session
- * (admin only) and one e-mail to the agency.
+ * The money path in Chromium against `npm start`'s servers, with the project's own backend functions as deployed
+ * (bundled, in workerd; under Deno with FUNCTIONS_RUNTIME=deno): Pricing → Get Started Now → the payment double's page
+ * → Pay → PaymentSuccess, then one paid Order for that session (admin only) and one e-mail to the agency.
  */
 import { readSiteConfig } from '../../../config/site-config.ts';
 import { APP_ID, HARNESS, SITE, signIn } from '../support/harness.ts';
@@ -16,7 +16,7 @@ interface Email {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  // `npm start` warms the functions in the background; a visitor's first checkout must not wait for Deno.
+  // `npm start` warms the functions in the background; a visitor's first checkout must not wait for a start.
   const request = await playwright.request.newContext();
   await expect
     .poll(
