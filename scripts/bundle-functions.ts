@@ -16,9 +16,10 @@ import { DEFAULTS as SITE_DEFAULTS } from '../config/site-config.ts';
 import { bundleFunction } from '../host-harness/src/emulator/functions/function-bundle.ts';
 import { findFunction, listFunctions } from '../host-harness/src/emulator/functions/function-catalog.ts';
 import { functionSecrets } from '../host-harness/src/emulator/functions/function-env.ts';
+import { DEFAULT_FUNCTIONS_DIR } from '../host-harness/src/emulator/functions/project-paths.ts';
 import { WorkerdRuntime } from '../host-harness/src/emulator/functions/workerd-runtime.ts';
 
-const FUNCTIONS_DIR = path.resolve(import.meta.dirname, '../base44/functions');
+const FUNCTIONS_DIR = DEFAULT_FUNCTIONS_DIR;
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const out = args.find((a) => a.startsWith('--out='))?.slice('--out='.length);

@@ -3,16 +3,16 @@
  * opens (prices, redirect URLs, the signed-in buyer), retries with one idempotency key and the provider's refusals
  * (settings: deployed-settings.test.ts). The Deno tests (tests/deno) check the same handler faster, with finer doubles.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import {
   checkout,
+  deployedPerFile,
   providerCalls,
   SESSIONS,
   SITE,
   session,
   sessions,
-  startDeployed,
 } from './deployed-functions.ts';
 
 const PROVIDER_ERROR = { error: 'The payment provider could not start checkout', code: 'provider_error' };
@@ -22,12 +22,8 @@ describe('createCheckout in workerd', () => {
   const fault = (body: Json) =>
     h.call('POST', '/__harness/faults', { body: { method: 'POST', path: SESSIONS, ...body } });
 
-  beforeAll(async () => {
-    h = await startDeployed();
-  }, 60_000);
-  afterAll(() => h.close());
-  beforeEach(async () => {
-    await h.call('POST', '/__harness/reset');
+  deployedPerFile((started) => {
+    h = started;
   });
 
   it('opens the gold subscription session: £799 setup beside £199 a month, redirects on SITE_ORIGIN only', async () => {

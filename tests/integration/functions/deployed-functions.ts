@@ -2,6 +2,7 @@
  * The project's own functions (base44/functions) as deployed: bundled, in workerd, behind the emulator (the platform
  * API and the payment double). Shared by the createCheckout and stripeWebhook tests.
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
 import {
   PROVIDER_SECRET_KEY,
@@ -33,6 +34,19 @@ export async function startDeployed(opts: EmulatorOptions = {}, warm = true): Pr
   return h;
 }
 
+/** One emulator for a test file, reset before each test; `use` receives it once it runs. */
+export function deployedPerFile(use: (h: Running) => void): void {
+  let h: Running;
+  beforeAll(async () => {
+    h = await startDeployed();
+    use(h);
+  }, 60_000);
+  afterAll(() => h.close());
+  beforeEach(async () => {
+    await h.call('POST', '/__harness/reset');
+  });
+}
+
 export function checkout(h: Running, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   return h.call('POST', fn('createCheckout'), {
     raw: typeof body === 'string' ? body : JSON.stringify(body),
@@ -59,27 +73,23 @@ export async function providerCalls(h: Running): Promise<Json[]> {
   return logged.filter((r) => r.method === 'POST' && r.path === SESSIONS);
 }
 
+/** A `checkout.session.completed` event with just what stripeWebhook reads of it (a paid gold session by default). */
 export function completedEvent(id: string, session: Record<string, unknown> = {}): Record<string, unknown> {
+  const paid = {
+    id: 'cs_test_workerd_1',
+    payment_status: 'paid',
+    amount_total: 99_800,
+    currency: 'gbp',
+    customer_details: { email: 'jane@example.co.uk', name: 'Jane Doe' },
+    metadata: { package: 'gold', setup_amount: '79900', monthly_amount: '19900' },
+  };
+  const created = Math.floor(Date.now() / 1000) - 5;
   return {
     id,
     object: 'event',
     type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000) - 5,
-    data: {
-      object: {
-        id: 'cs_test_workerd_1',
-        object: 'checkout.session',
-        mode: 'subscription',
-        status: 'complete',
-        payment_status: 'paid',
-        amount_total: 99_800,
-        currency: 'gbp',
-        customer_email: null,
-        customer_details: { email: 'jane@example.co.uk', name: 'Jane Doe' },
-        metadata: { package: 'gold', setup_amount: '79900', monthly_amount: '19900' },
-        ...session,
-      },
-    },
+    created,
+    data: { object: { ...paid, ...session } },
   };
 }
 

@@ -2,7 +2,7 @@
  * stripeWebhook as deployed (bundled, in workerd) behind the emulator: signatures, the Order and e-mail a paid
  * checkout becomes, and one Order and one e-mail however often, and however simultaneously, an event arrives.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Running } from '../emulator/emulator-harness.ts';
 import {
   AGENCY,
@@ -10,19 +10,15 @@ import {
   completedEvent,
   type Delivery,
   deliver,
+  deployedPerFile,
   orders,
-  startDeployed,
 } from './deployed-functions.ts';
 
 describe('stripeWebhook in workerd', () => {
   let h: Running;
 
-  beforeAll(async () => {
-    h = await startDeployed();
-  }, 60_000);
-  afterAll(() => h.close());
-  beforeEach(async () => {
-    await h.call('POST', '/__harness/reset');
+  deployedPerFile((started) => {
+    h = started;
   });
 
   it('a signed paid checkout becomes one paid Order and one e-mail to the agency', async () => {

@@ -11,10 +11,8 @@ import type {
   StartOptions,
 } from './function-runtime.ts';
 import { CALL_KEY_HEADER, CALL_KEY_VARIABLE, FORWARDED_LIST_HEADER, newCallKey } from './harness-call.ts';
+import { DEFAULT_DENO } from './project-paths.ts';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-/** The pinned `deno` dev dependency: the only Deno the harness runs. */
-const DEFAULT_DENO = path.join(REPO_ROOT, 'node_modules/.bin/deno');
 const SHIM = path.join(import.meta.dirname, 'deno-shim.ts');
 
 /**

@@ -1,7 +1,8 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
-import { type BuildOptions, build, type Message, type Plugin } from 'esbuild';
+import type { BuildOptions, Message, Plugin } from 'esbuild';
+import { cachedBundle, keepBundle } from './bundle-cache.ts';
 import { npmSpecifierProblem, parseNpmSpecifier } from './npm-specifier.ts';
+import { REPO_ROOT } from './project-paths.ts';
 
 /**
  * One function as the platform deploys it: one ES module that esbuild builds from the function's entry, its folder and
@@ -9,8 +10,6 @@ import { npmSpecifierProblem, parseNpmSpecifier } from './npm-specifier.ts';
  * version in the project's node_modules (npm-specifier.ts); `node:` and `cloudflare:` imports stay imports, since
  * workerd provides them; `base44:runtime` is the platform's virtual module.
  */
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 /** The CLI's settings (checkout-backend.md, "How the platform runs functions today"). */
 export const PLATFORM_SETTINGS: BuildOptions = {
@@ -99,29 +98,14 @@ function located(message: Message, projectRoot: string): string {
   return `${where}${message.text}`;
 }
 
-/** A file's modification time, or -1 when it is gone. */
-function modified(file: string): number {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return -1;
-  }
-}
-
-interface CachedBundle {
-  bundle: FunctionBundle;
-  /** Every file the bundle was built from (node_modules included) and package.json, with their times. */
-  files: [string, number][];
-}
-/** The last bundle of each entry: a restart (a crash, a cold start) rebuilds only when a file it used changed. */
-const cache = new Map<string, CachedBundle>();
-
 /** Bundles the function whose entry file is `entry`. Rejects with a `FunctionBundleError`. */
 export async function bundleFunction(entry: string, projectRoot = REPO_ROOT): Promise<FunctionBundle> {
   const key = `${projectRoot}\0${entry}`;
-  const cached = cache.get(key);
-  if (cached?.files.every(([file, time]) => modified(file) === time)) return cached.bundle;
+  const cached = cachedBundle<FunctionBundle>(projectRoot, key);
+  if (cached) return cached;
   try {
+    // Loaded on the first bundle: most harness processes (and test files) never run a function.
+    const { build } = await import('esbuild');
     const result = await build({
       ...PLATFORM_SETTINGS,
       entryPoints: [entry],
@@ -141,7 +125,7 @@ export async function bundleFunction(entry: string, projectRoot = REPO_ROOT): Pr
       inputs: built.filter((input) => !input.includes('node_modules/')),
     };
     const files = [...built, 'package.json'].map((input) => path.resolve(projectRoot, input));
-    cache.set(key, { bundle, files: files.map((file) => [file, modified(file)]) });
+    keepBundle(projectRoot, key, bundle, files);
     return bundle;
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;

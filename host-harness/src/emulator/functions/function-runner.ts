@@ -11,11 +11,8 @@ import type {
   FunctionRuntime,
   RuntimeName,
 } from './function-runtime.ts';
+import { DEFAULT_FUNCTIONS_DIR } from './project-paths.ts';
 import { WorkerdRuntime } from './workerd-runtime.ts';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
-/** The project's functions, as the platform's CLI deploys them. */
-const DEFAULT_FUNCTIONS_DIR = path.join(REPO_ROOT, 'base44/functions');
 
 /** A cold start may bundle, or (Deno) fetch `npm:` packages into Deno's cache first. */
 const START_TIMEOUT_MS = 60_000;

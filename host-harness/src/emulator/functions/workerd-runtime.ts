@@ -3,8 +3,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { build } from 'esbuild';
-import { Miniflare } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { bundleFunction, FunctionBundleError } from './function-bundle.ts';
 import type { FunctionDefinition } from './function-catalog.ts';
 import { FunctionFailedError } from './function-errors.ts';
@@ -27,24 +26,39 @@ const LOAD_HEADER = 'x-harness-load';
 const PID_KEY = 'harnessWorkerdPid';
 const LAUNCHER = path.join(import.meta.dirname, 'workerd-launch.sh');
 /** The workerd binary miniflare itself would run (it ships in an npm package: nothing is downloaded). */
-const WORKERD = createRequire(createRequire(import.meta.url).resolve('miniflare'))('workerd')
-  .default as string;
+function workerdBinary(): string {
+  return createRequire(createRequire(import.meta.url).resolve('miniflare'))('workerd').default as string;
+}
+
+/** miniflare and esbuild, loaded on the first start: most harness processes (and test files) never run a function. */
+let tools: Promise<{ Miniflare: typeof Miniflare; build: typeof import('esbuild').build }> | null = null;
+function loadTools() {
+  tools ??= Promise.all([import('miniflare'), import('esbuild')]).then(([miniflare, esbuild]) => ({
+    Miniflare: miniflare.Miniflare,
+    build: esbuild.build,
+  }));
+  return tools;
+}
 
 type Log = StartOptions['log'];
 
 /** The generated Worker entry (workerd-entry.ts), built once per harness process. */
 let entryModule: Promise<string> | null = null;
 function workerEntry(): Promise<string> {
-  entryModule ??= build({
-    entryPoints: [path.join(import.meta.dirname, 'workerd-entry.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    external: ['node:*', './call-key.js', './function.js'],
-    write: false,
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]?.text ?? '');
+  entryModule ??= loadTools()
+    .then(({ build }) =>
+      build({
+        entryPoints: [path.join(import.meta.dirname, 'workerd-entry.ts')],
+        bundle: true,
+        format: 'esm',
+        platform: 'neutral',
+        target: 'es2022',
+        external: ['node:*', './call-key.js', './function.js'],
+        write: false,
+        logLevel: 'silent',
+      }),
+    )
+    .then((result) => result.outputFiles[0]?.text ?? '');
   return entryModule;
 }
 
@@ -83,6 +97,7 @@ class WorkerdProcess {
   private spawned = 0;
 
   constructor(
+    MiniflareClass: typeof Miniflare,
     code: string,
     entry: string,
     key: string,
@@ -94,7 +109,7 @@ class WorkerdProcess {
     });
     // Read by miniflare when it spawns workerd: the launcher says the pid and ties workerd's life to the harness's.
     process.env.MINIFLARE_WORKERD_PATH = LAUNCHER;
-    this.mf = new Miniflare({
+    this.mf = new MiniflareClass({
       modules: [
         { type: 'ESModule', path: 'entry.js', contents: entry },
         {
@@ -109,7 +124,10 @@ class WorkerdProcess {
       // The function's secrets as string bindings: all it sees of any environment.
       bindings: secrets,
       handleRuntimeStdio: (stdout: Readable, stderr: Readable) => this.watch(stdout, stderr),
-      unsafeRuntimeEnv: { HARNESS_WORKERD: WORKERD },
+      // Else miniflare downloads a sample `request.cf` from workers.cloudflare.com (outside the npm registry); its
+      // built-in placeholder does, as these functions never read `request.cf`.
+      cf: false,
+      unsafeRuntimeEnv: { HARNESS_WORKERD: workerdBinary() },
     });
   }
 
@@ -159,7 +177,8 @@ export class WorkerdRuntime implements FunctionRuntime {
   async start({ fn, secrets, startTimeoutMs, log }: StartOptions): Promise<FunctionInstance> {
     const code = await bundleOf(fn, log);
     const key = newCallKey();
-    const proc = new WorkerdProcess(code, await workerEntry(), key, secrets, log);
+    const { Miniflare: MiniflareClass } = await loadTools();
+    const proc = new WorkerdProcess(MiniflareClass, code, await workerEntry(), key, secrets, log);
     const startedAt = new Date().toISOString();
     let port: number;
     try {
