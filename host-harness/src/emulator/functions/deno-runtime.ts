@@ -1,43 +1,19 @@
 import { existsSync } from 'node:fs';
-import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent } from 'node:http';
 import path from 'node:path';
 import { denoProcessEnv } from './function-env.ts';
 import { startFunctionProcess } from './function-process.ts';
 import type {
   ForwardedRequest,
-  FunctionAnswer,
   FunctionInstance,
   FunctionRuntime,
   StartOptions,
 } from './function-runtime.ts';
-import { CALL_KEY_HEADER, CALL_KEY_VARIABLE, FORWARDED_LIST_HEADER, newCallKey } from './harness-call.ts';
+import { CALL_KEY_VARIABLE, newCallKey } from './harness-call.ts';
 import { DEFAULT_DENO } from './project-paths.ts';
+import { sendToPort } from './send-to-port.ts';
 
 const SHIM = path.join(import.meta.dirname, 'deno-shim.ts');
-
-/**
- * One request to a function's process, with exactly the given headers plus the harness's key and the list of what it
- * forwards (Node adds only Host, Content-Length and Connection; `fetch` would add its own Accept, User-Agent and
- * Sec-Fetch-Mode).
- */
-function sendTo(port: number, key: string, request: ForwardedRequest, agent: Agent, signal: AbortSignal) {
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const body = request.body && request.body.length > 0 ? request.body : null;
-    const length = body ? body.length : request.method === 'GET' ? null : 0;
-    const headers: Record<string, string> = {
-      ...request.headers,
-      [FORWARDED_LIST_HEADER]: Object.keys(request.headers).join(','),
-      [CALL_KEY_HEADER]: key,
-    };
-    if (length !== null) headers['Content-Length'] = String(length);
-    const outgoing = httpRequest(
-      { host: '127.0.0.1', port, method: request.method, path: request.url, headers, agent, signal },
-      resolve,
-    );
-    outgoing.once('error', reject);
-    outgoing.end(body ?? undefined);
-  });
-}
 
 /**
  * Functions under Deno (`FUNCTIONS_RUNTIME=deno`), the platform's fallback: one process per function, started with
@@ -84,14 +60,8 @@ export class DenoRuntime implements FunctionRuntime {
       startTimeoutMs,
       log,
     });
-    const send = async (request: ForwardedRequest, signal: AbortSignal): Promise<FunctionAnswer> => {
-      const response = await sendTo(proc.port, key, request, this.agent, signal);
-      return {
-        status: response.statusCode ?? 502,
-        contentType: response.headers['content-type'] ?? null,
-        body: response,
-      };
-    };
+    const send = (request: ForwardedRequest, signal: AbortSignal) =>
+      sendToPort(proc.port, key, request, this.agent, signal);
     return { ...proc, send };
   }
 

@@ -1,21 +1,21 @@
+import { Agent } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
 import type { Miniflare } from 'miniflare';
 import { bundleFunction, FunctionBundleError } from './function-bundle.ts';
 import type { FunctionDefinition } from './function-catalog.ts';
 import { FunctionFailedError } from './function-errors.ts';
 import {
   type ForwardedRequest,
-  type FunctionAnswer,
   type FunctionInstance,
   type FunctionRuntime,
   lineTail,
   type StartOptions,
 } from './function-runtime.ts';
-import { CALL_KEY_HEADER, FORWARDED_LIST_HEADER, newCallKey } from './harness-call.ts';
+import { CALL_KEY_HEADER, newCallKey } from './harness-call.ts';
+import { sendToPort } from './send-to-port.ts';
 
 /** The platform's settings for functions in workerd (its CLI 0.1.18). */
 export const COMPATIBILITY_DATE = '2026-06-01';
@@ -173,6 +173,8 @@ class WorkerdProcess {
  */
 export class WorkerdRuntime implements FunctionRuntime {
   readonly name = 'workerd';
+  // One connection per call: workerd closes idle connections at moments a reusing client cannot see coming.
+  private readonly agent = new Agent({ keepAlive: false });
 
   async start({ fn, secrets, startTimeoutMs, log }: StartOptions): Promise<FunctionInstance> {
     const code = await bundleOf(fn, log);
@@ -210,28 +212,8 @@ export class WorkerdRuntime implements FunctionRuntime {
       );
     }
 
-    const send = async (request: ForwardedRequest, signal: AbortSignal): Promise<FunctionAnswer> => {
-      const body =
-        request.method === 'GET' || request.method === 'HEAD' ? null : (request.body ?? Buffer.alloc(0));
-      const headers: Record<string, string> = {
-        ...request.headers,
-        [FORWARDED_LIST_HEADER]: Object.keys(request.headers).join(','),
-        [CALL_KEY_HEADER]: key,
-      };
-      if (body) headers['Content-Length'] = String(body.length);
-      const response = await proc.mf.dispatchFetch(`http://127.0.0.1:${port}${request.url}`, {
-        method: request.method,
-        headers,
-        body,
-        signal,
-        redirect: 'manual',
-      });
-      return {
-        status: response.status,
-        contentType: response.headers.get('content-type'),
-        body: response.body ? Readable.fromWeb(response.body as WebReadableStream) : null,
-      };
-    };
+    const send = (request: ForwardedRequest, signal: AbortSignal) =>
+      sendToPort(port, key, request, this.agent, signal);
     return {
       name: fn.name,
       // Said by the launcher as workerd starts; read when asked.
@@ -244,5 +226,9 @@ export class WorkerdRuntime implements FunctionRuntime {
       send,
       stop: () => proc.stop(),
     };
+  }
+
+  close(): void {
+    this.agent.destroy();
   }
 }
