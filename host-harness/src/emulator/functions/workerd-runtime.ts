@@ -15,6 +15,7 @@ import {
   type StartOptions,
 } from './function-runtime.ts';
 import { CALL_KEY_HEADER, newCallKey } from './harness-call.ts';
+import { guardedLoopbacks, guardMiniflareLoopback } from './miniflare-loopback-guard.ts';
 import { sendToPort } from './send-to-port.ts';
 
 /** The platform's settings for functions in workerd (its CLI 0.1.18). */
@@ -33,6 +34,7 @@ function workerdBinary(): string {
 /** miniflare and esbuild, loaded on the first start: most harness processes (and test files) never run a function. */
 let tools: Promise<{ Miniflare: typeof Miniflare; build: typeof import('esbuild').build }> | null = null;
 function loadTools() {
+  guardMiniflareLoopback();
   tools ??= Promise.all([import('miniflare'), import('esbuild')]).then(([miniflare, esbuild]) => ({
     Miniflare: miniflare.Miniflare,
     build: esbuild.build,
@@ -180,11 +182,19 @@ export class WorkerdRuntime implements FunctionRuntime {
     const code = await bundleOf(fn, log);
     const key = newCallKey();
     const { Miniflare: MiniflareClass } = await loadTools();
+    const loopbacksBefore = guardedLoopbacks();
     const proc = new WorkerdProcess(MiniflareClass, code, await workerEntry(), key, secrets, log);
     const startedAt = new Date().toISOString();
     let port: number;
     try {
       port = Number((await withinStartBound(proc.mf.ready, fn.name, startTimeoutMs, proc.tail.lines)).port);
+      // Miniflare's own server must not answer a foreign Host either (miniflare-loopback-guard.ts).
+      if (guardedLoopbacks() === loopbacksBefore) {
+        throw new FunctionFailedError(
+          fn.name,
+          "miniflare's loopback server could not be guarded, so it was not run",
+        );
+      }
       // The module loads inside this first request, as on the platform: module-scope reads see the secrets.
       const loaded = await withinStartBound(
         proc.mf.dispatchFetch(`http://127.0.0.1:${port}/`, {
