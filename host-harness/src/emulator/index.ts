@@ -91,6 +91,8 @@ export interface Emulator {
  */
 export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   const appId = opts.appId ?? 'local-app';
+  // Before anything opens: an unknown FUNCTIONS_RUNTIME stops the start with nothing to clean up.
+  const functionsRuntime = opts.functionsRuntime ?? runtimeFromEnv();
   const quiet = opts.quiet ?? false;
   const entitiesDir = opts.entitiesDir === undefined ? DEFAULT_ENTITIES_DIR : opts.entitiesDir;
   // Before the database opens: a broken declaration stops the start with nothing to clean up.
@@ -112,7 +114,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const functions = new FunctionRunner({
     ...(opts.functionsDir !== undefined ? { functionsDir: opts.functionsDir } : {}),
     ...(opts.functionTimeoutMs !== undefined ? { requestTimeoutMs: opts.functionTimeoutMs } : {}),
-    runtime: opts.functionsRuntime ?? runtimeFromEnv(),
+    runtime: functionsRuntime,
     quiet,
     secrets: () =>
       functionSecrets({
