@@ -2,13 +2,13 @@
  * The project's own functions (base44/functions) as deployed: bundled, in workerd, behind the emulator (the platform
  * API and the payment double). Shared by the createCheckout and stripeWebhook tests.
  */
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
 import {
   PROVIDER_SECRET_KEY,
   WEBHOOK_SECRET,
 } from '../../../host-harness/src/emulator/payments/provider-config.ts';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhook-event.ts';
 import {
   type Answer,
   type Json,
@@ -102,10 +102,14 @@ export interface Delivery {
   unsigned?: boolean;
 }
 
-/** A provider delivery to stripeWebhook through the platform's route, signed as the provider signs. */
-export function deliver(h: Running, event: unknown, delivery: Delivery = {}): Promise<Answer> {
+/** A provider delivery to stripeWebhook through the platform's route, signed by the provider's own SDK. */
+export async function deliver(h: Running, event: unknown, delivery: Delivery = {}): Promise<Answer> {
   const payload = JSON.stringify(event);
-  const signature = signatureHeader(payload, delivery.secret ?? WEBHOOK_SECRET, delivery.timestampS);
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: delivery.secret ?? WEBHOOK_SECRET,
+    ...(delivery.timestampS === undefined ? {} : { timestamp: delivery.timestampS }),
+  });
   return h.call('POST', fn('stripeWebhook'), {
     raw: delivery.sentBody ?? payload,
     headers: {

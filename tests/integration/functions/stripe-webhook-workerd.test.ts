@@ -78,12 +78,9 @@ describe('stripeWebhook in workerd', () => {
     expect(await agencyMail(h)).toHaveLength(2);
   });
 
-  it('acknowledges other events and unpaid completions without recording anything', async () => {
-    for (const event of [
-      { ...completedEvent('evt_other'), type: 'payment_intent.succeeded' },
-      completedEvent('evt_unpaid', { payment_status: 'unpaid' }),
-    ]) {
-      const answer = await deliver(h, event);
+  it('acknowledges event types it does not handle without recording anything', async () => {
+    for (const type of ['payment_intent.succeeded', 'customer.created']) {
+      const answer = await deliver(h, { ...completedEvent(`evt_${type}`), type });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ received: true, ignored: true });
     }

@@ -14,6 +14,8 @@ import type {
 import { DEFAULT_FUNCTIONS_DIR } from './project-paths.ts';
 import { WorkerdRuntime } from './workerd-runtime.ts';
 
+export type { ForwardedRequest, FunctionAnswer } from './function-runtime.ts';
+
 /** A cold start may bundle, or (Deno) fetch `npm:` packages into Deno's cache first. */
 const START_TIMEOUT_MS = 60_000;
 /** How long a failed call waits to learn whether the process exited. */

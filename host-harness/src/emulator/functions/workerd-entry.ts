@@ -122,9 +122,9 @@ export default {
       try {
         const handler = await load();
         if (!handler) return failed('it loaded without calling Deno.serve(handler) or exporting a handler');
-        return await handler(functionRequest(request), {
-          remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 },
-        });
+        // Deno's second argument: the caller is the harness on loopback (workerd does not say the client's port).
+        const info = { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 } };
+        return await handler(functionRequest(request), info);
       } catch (error) {
         console.error('The function threw while handling a request:', error);
         return failed('The function failed while handling this request');
