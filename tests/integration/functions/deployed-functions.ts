@@ -77,6 +77,7 @@ export async function providerCalls(h: Running): Promise<Json[]> {
 export function completedEvent(id: string, session: Record<string, unknown> = {}): Record<string, unknown> {
   const paid = {
     id: 'cs_test_workerd_1',
+    object: 'checkout.session',
     payment_status: 'paid',
     amount_total: 99_800,
     currency: 'gbp',

@@ -43,7 +43,6 @@ export class FunctionBundleError extends Error {
 
 /** Resolution the way the platform's CLI does it, for what esbuild does not know: `npm:`, `base44:runtime`. */
 function platformResolution(projectRoot: string): Plugin {
-  const nodeModules = path.join(projectRoot, 'node_modules') + path.sep;
   return {
     name: 'platform-resolution',
     setup(bundler) {
@@ -77,7 +76,9 @@ function platformResolution(projectRoot: string): Plugin {
       // A bare name in the project's own code: Deno's resolver (with no import map: deno.json is not applied) has
       // nothing to map it to. Inside node_modules, packages import each other by bare name as usual.
       bundler.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.pluginData?.fromNpmSpecifier || args.importer.startsWith(nodeModules)) return undefined;
+        // (By path segment: node_modules may be a link, and esbuild names importers by their real path.)
+        const inPackage = args.importer.split(path.sep).includes('node_modules');
+        if (args.pluginData?.fromNpmSpecifier || inPackage) return undefined;
         if (/^(node|cloudflare):/.test(args.path)) return undefined;
         return {
           errors: [
