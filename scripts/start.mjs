@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm start`  : build the site, then run the harness (emulator on :4400) and the site server (:4401).
- * `npm run dev`: the harness, with the site on Rspack's dev server (:4401, live reload).
+ * `npm run dev`: the harness, with the site on Rspack's dev server (:4401, live reload); a backend function starts
+ *                afresh (rebuilt) when a file under base44/ changes.
+ * FUNCTIONS_RUNTIME=deno runs the backend functions under Deno instead of workerd (the deployed runtime).
  * `--no-build` : serve the existing dist/ (used by the end-to-end tests after `npm test` has built).
  * Ctrl-C stops everything.
  */
@@ -35,7 +37,7 @@ const run = (command, commandArgs, extraEnv = {}) => {
   children.push(child);
 };
 
-run(bin('tsx'), ['host-harness/src/main.ts', ...(dev ? ['--no-site'] : [])]);
+run(bin('tsx'), ['host-harness/src/main.ts', ...(dev ? ['--no-site', '--watch-functions'] : [])]);
 if (dev) run(bin('rspack'), ['serve', '--config-name', 'site']);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -1,11 +1,14 @@
 /**
  * `npm start`: the platform emulator (and editor shell) on HARNESS_PORT (4400) and the built site on SITE_PORT (4401),
- * both on localhost. `--no-site` leaves the site to Rspack's dev server (`npm run dev`).
+ * both on localhost. `--no-site` leaves the site to Rspack's dev server (`npm run dev`); `--watch-functions` starts a
+ * backend function afresh when a file under base44/ changes (`npm run dev` too).
  * HARNESS_DATA: the emulator's data folder (default `.harness-data/`), or `memory` for a throwaway in-memory database.
  * HARNESS_WEBHOOK_RETRY_MS, HARNESS_WEBHOOK_RETRY_MAX_MS, HARNESS_WEBHOOK_ATTEMPTS: the payment double's redelivery.
+ * FUNCTIONS_RUNTIME: where the backend functions run, `workerd` (as deployed, the default) or `deno`.
  */
 import { resolve } from 'node:path';
 import { readSiteConfig } from '../../config/site-config.ts';
+import { runtimeFromEnv } from './emulator/functions/function-runtime.ts';
 import { createEmulator } from './emulator/index.ts';
 import { retryScheduleFromEnv } from './emulator/payments/retry-schedule.ts';
 import { registerEditorShell } from './shell/register-shell.ts';
@@ -31,6 +34,8 @@ async function main(): Promise<void> {
     siteOrigin,
     agencyEmail: config.contactEmail,
     webhookRetry: retryScheduleFromEnv(process.env),
+    functionsRuntime: runtimeFromEnv(),
+    watchFunctions: process.argv.includes('--watch-functions'),
   });
   registerEditorShell(emulator.app, {
     siteOrigin,
@@ -39,7 +44,8 @@ async function main(): Promise<void> {
   });
   const harnessUrl = await emulator.listen({ port: harnessPort, host });
   console.log(`[harness] platform emulator: ${harnessUrl}/api  (login: ${harnessUrl}/login)`);
-  // In the background: Deno starts each backend function once now, so the first checkout does not wait for it.
+  console.log(`[harness] backend functions: base44/functions in ${emulator.functions.runtime.name}`);
+  // In the background: each backend function starts once now, so the first checkout does not wait for it.
   void emulator.warmFunctions();
 
   let site: ReturnType<typeof createSiteServer> | null = null;

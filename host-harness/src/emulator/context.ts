@@ -26,7 +26,7 @@ export interface EmulatorContext {
   baseUrl(request: FastifyRequest): string;
   /** The address the emulator listens on: for what must not depend on a caller's Host (functions, the double). */
   ownUrl(): string;
-  /** The project's backend functions, run under Deno. */
+  /** The project's backend functions, run in workerd (as deployed) or Deno. */
   functions: FunctionRunner;
   /** The payment-provider double's own state (idempotency keys). */
   payments: PaymentDouble;

@@ -5,8 +5,9 @@ import { createBaseUrl, type EmulatorContext } from './context.ts';
 import { DEFAULT_ENTITIES_DIR, DeclaredEntities } from './entities/declared-entities.ts';
 import { readersOf } from './entities/record-access.ts';
 import { registerFunctionControlRoutes } from './functions/function-control-routes.ts';
-import { functionEnv } from './functions/function-env.ts';
+import { functionSecrets } from './functions/function-env.ts';
 import { FunctionRunner } from './functions/function-runner.ts';
+import { type RuntimeName, runtimeFromEnv } from './functions/function-runtime.ts';
 import { JSON_BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { registerCors } from './http/cors.ts';
 import {
@@ -75,6 +76,10 @@ export interface EmulatorOptions {
    * `DEFAULT_RETRY_SCHEDULE`. `npm start` and the CLI read it from `HARNESS_WEBHOOK_RETRY_MS` and friends.
    */
   webhookRetry?: Partial<RetrySchedule>;
+  /** Where functions run: workerd, as deployed (default), or Deno; default from `FUNCTIONS_RUNTIME`. */
+  functionsRuntime?: RuntimeName;
+  /** Start a function afresh when a file of the project's folder (`base44/`) changes (`npm run dev`). */
+  watchFunctions?: boolean;
 }
 
 /** The site's origin in the harness contract: the default page origin allowed to open sockets. */
@@ -91,7 +96,7 @@ export interface Emulator {
   reset(): void;
   /** The backend functions' runner (list, stop one for a cold start). */
   functions: FunctionRunner;
-  /** Starts every function of the project, so that the first call does not wait for Deno; never rejects. */
+  /** Starts every function of the project, so that the first call does not wait for its start; never rejects. */
   warmFunctions(): Promise<void>;
 }
 
@@ -101,6 +106,8 @@ export interface Emulator {
  */
 export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
   const appId = opts.appId ?? 'local-app';
+  // Before anything opens: an unknown FUNCTIONS_RUNTIME stops the start with nothing to clean up.
+  const functionsRuntime = opts.functionsRuntime ?? runtimeFromEnv();
   const quiet = opts.quiet ?? false;
   const entitiesDir = opts.entitiesDir === undefined ? DEFAULT_ENTITIES_DIR : opts.entitiesDir;
   const timeouts = serverTimeouts(opts.timeouts);
@@ -123,15 +130,17 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   const functions = new FunctionRunner({
     ...(opts.functionsDir !== undefined ? { functionsDir: opts.functionsDir } : {}),
     ...(opts.functionTimeoutMs !== undefined ? { requestTimeoutMs: opts.functionTimeoutMs } : {}),
+    runtime: functionsRuntime,
     quiet,
-    env: () =>
-      functionEnv({
+    secrets: () =>
+      functionSecrets({
         ownUrl: ownUrl(),
         siteOrigin: opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN,
         agencyEmail: opts.agencyEmail ?? SITE_DEFAULTS.CONTACT_EMAIL,
         ...(opts.functionEnv ? { extra: opts.functionEnv } : {}),
       }),
   });
+  if (opts.watchFunctions) functions.watch();
   const ctx: EmulatorContext = {
     state,
     realtime,

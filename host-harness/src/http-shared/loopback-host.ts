@@ -19,10 +19,18 @@ const DEFAULT_HTTP_PORT = 80;
  * the port the connection arrived on (`port`; no port means 80). A missing header or an unknown port is refused.
  */
 export function isOwnHost(host: string | undefined, port: number | undefined): boolean {
-  if (typeof host !== 'string' || host.length > MAX_HOST_LENGTH || !port) return false;
+  return !!port && loopbackHostPort(host) === port;
+}
+
+/**
+ * The port a `Host` header names when its name is a loopback one (80 when it names no port), else null. For a listener
+ * that does not know its own port (a function's runtime): the name is what DNS rebinding cannot fake.
+ */
+export function loopbackHostPort(host: string | undefined | null): number | null {
+  if (typeof host !== 'string' || host.length > MAX_HOST_LENGTH) return null;
   const match = HOST_HEADER.exec(host.toLowerCase());
-  if (!match) return false;
-  return (match[2] === undefined ? DEFAULT_HTTP_PORT : Number(match[2])) === port;
+  if (!match) return null;
+  return match[2] === undefined ? DEFAULT_HTTP_PORT : Number(match[2]);
 }
 
 /** The origins of a server on `port`: one per loopback name (`http://localhost:4400`, ...). */

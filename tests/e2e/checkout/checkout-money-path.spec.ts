@@ -1,15 +1,16 @@
 /**
- * The money path in Chromium against `npm start`'s servers, with the project's own backend functions under Deno:
- * Pricing → Get Started Now → the payment double's page ("Due today £799.00", "then £199.00 per month from" the first
- * renewal) → Pay by card → PaymentSuccess, then one paid Order for that session (admin only) saying £799.00 today and
- * £199.00 a month from that date, and one e-mail to the agency saying the same.
+ * The money path in Chromium against `npm start`'s servers, with the project's own backend functions as deployed
+ * (bundled, in workerd; under Deno with FUNCTIONS_RUNTIME=deno): Pricing → Get Started Now → the payment double's page
+ * ("Due today £799.00", "then £199.00 per month from" the first renewal) → Pay by card → PaymentSuccess, then one paid
+ * Order for that session (admin only) saying £799.00 today and £199.00 a month from that date, and one e-mail to the
+ * agency saying the same.
  */
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
 import { expect, test } from '../support/test.ts';
 import { mailsAbout, ordersOf, sessionRecord, startCheckout } from './checkout-support.ts';
 
 test.beforeAll(async ({ playwright }) => {
-  // `npm start` warms the functions in the background; a visitor's first checkout must not wait for Deno.
+  // `npm start` warms the functions in the background; a visitor's first checkout must not wait for a start.
   const request = await playwright.request.newContext();
   await expect
     .poll(

@@ -1,10 +1,15 @@
-/** Helpers for the function runner's tests: an emulator whose functions are the small Deno fixtures beside this file. */
+/** Helpers for the function runner's tests: an emulator whose functions are the small fixtures beside this file. */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
 import { type Running, startEmulator } from '../emulator/emulator-harness.ts';
 
 export const FIXTURE_FUNCTIONS = path.join(import.meta.dirname, 'fixtures/functions');
+/** Fixtures of the platform's workerd contract only. */
+export const WORKERD_FIXTURE_FUNCTIONS = path.join(import.meta.dirname, 'fixtures/workerd-functions');
 export const APP = 'local-app';
+/** Both runtimes, for the tests that hold for each. */
+export const RUNTIMES = ['workerd', 'deno'] as const;
 
 /** The path of a function call. */
 export const fn = (name: string, query = '') => `/api/apps/${APP}/functions/${name}${query}`;
@@ -14,13 +19,19 @@ export function startWithFixtures(opts: EmulatorOptions = {}): Promise<Running> 
   return startEmulator({ functionsDir: FIXTURE_FUNCTIONS, ...opts });
 }
 
-/** True while a process with this pid exists. */
-export function isAlive(pid: number): boolean {
+/** True while a process with this pid exists and has not exited (an exited child not yet reaped does not count). */
+export function isAlive(pid: number | null): boolean {
+  if (pid === null) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // /proc/<pid>/stat: "<pid> (<name>) <state> …"; Z is a zombie.
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
   }
 }
 

@@ -1,10 +1,12 @@
 /**
- * Runs under Deno, never under Node: the function runner starts `deno run --preload <this file> <entry>`. A project
- * function calls `Deno.serve(handler)` with no address, as on the platform; this preload makes that call listen on
- * 127.0.0.1 and an ephemeral port, and reports the port on stdout as one JSON line (`READY_KEY`), which the runner
- * waits for. It also ends the function's process when the harness goes away (its stdin closes), so that a killed
- * harness never leaves functions behind.
+ * Runs under Deno, never under Node: the Deno runner (deno-runtime.ts) starts `deno run --preload <this file> <entry>`.
+ * A project function calls `Deno.serve(handler)` with no address, as on the platform; this preload makes that call
+ * listen on 127.0.0.1 and an ephemeral port, and reports the port on stdout as one JSON line (`READY_KEY`), which the
+ * runner waits for. The port answers only the runner: a request without the key the runner gave this process, or to a
+ * foreign `Host`, is refused before the function's handler runs (harness-call.ts). It also ends the function's process
+ * when the harness goes away (its stdin closes), so that a killed harness never leaves functions behind.
  */
+import { CALL_KEY_VARIABLE, callRefusal, functionRequest, refusedCall } from './harness-call.ts';
 
 type Handler = (request: Request, info: unknown) => Response | Promise<Response>;
 interface ServeOptions {
@@ -16,6 +18,7 @@ interface ServeOptions {
 // Just what this file uses of Deno's namespace (Node's type checker sees this file too).
 declare const Deno: {
   serve: (...args: unknown[]) => unknown;
+  env: { get(name: string): string | undefined; delete(name: string): void };
   exit(code: number): never;
   stdin: { readable: ReadableStream<Uint8Array> };
 };
@@ -25,6 +28,24 @@ const READY_KEY = 'harnessFunctionPort';
 
 const originalServe = Deno.serve.bind(Deno);
 let served = false;
+
+// Read before the function's modules load, and gone from its environment before they do.
+const callKey = Deno.env.get(CALL_KEY_VARIABLE) ?? '';
+Deno.env.delete(CALL_KEY_VARIABLE);
+if (!callKey) {
+  console.error(`The function was started without ${CALL_KEY_VARIABLE}: only the harness's runner starts it`);
+  Deno.exit(1);
+}
+
+/** The function's handler behind the harness's check: nothing of it runs for a request the runner did not send. */
+function guarded(handler: Handler): Handler {
+  return (request, info) => {
+    const refusal = callRefusal(request.headers, callKey);
+    if (!refusal) return handler(functionRequest(request), info);
+    console.error(`Refused a request that did not come through the harness (${refusal})`);
+    return refusedCall();
+  };
+}
 
 function failed(error: unknown): Response {
   console.error('The function threw while handling a request:', error);
@@ -56,7 +77,7 @@ Deno.serve = (...args: unknown[]) => {
         theirs?.(address);
       },
     },
-    handler,
+    guarded(handler),
   );
 };
 

@@ -1,7 +1,7 @@
 import { PROVIDER_SECRET_KEY, WEBHOOK_SECRET } from '../payments/provider-config.ts';
 
 /** What Deno itself needs from the harness's environment (its cache, a proxy, certificates); nothing else passes. */
-const PASSED_THROUGH = [
+const PASSED_TO_DENO = [
   'PATH',
   'HOME',
   'TMPDIR',
@@ -29,22 +29,12 @@ export interface FunctionEnvOptions {
 }
 
 /**
- * A function's environment, built from scratch: the variables of the checkout contract (the double's keys and
- * address, the site's origin, the agency's e-mail) and what Deno needs to run and fetch `npm:` packages.
+ * A function's secrets, built from scratch: the variables of the checkout contract (the double's keys and address,
+ * the site's origin, the agency's e-mail). In workerd they are the Worker's env bindings, all it sees.
  */
-export function functionEnv(opts: FunctionEnvOptions): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const key of PASSED_THROUGH) {
-    const value = process.env[key];
-    if (value !== undefined) env[key] = value;
-  }
-  // A proxy must never see the calls between the function and the emulator.
-  for (const key of ['NO_PROXY', 'no_proxy']) if (env[key]) env[key] = `${env[key]},127.0.0.1,localhost,::1`;
+export function functionSecrets(opts: FunctionEnvOptions): Record<string, string> {
   const own = new URL(opts.ownUrl);
   return {
-    ...env,
-    NO_COLOR: '1',
-    DENO_NO_UPDATE_CHECK: '1',
     STRIPE_SECRET_KEY: PROVIDER_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_HOST: own.hostname,
@@ -54,4 +44,16 @@ export function functionEnv(opts: FunctionEnvOptions): Record<string, string> {
     AGENCY_EMAIL: opts.agencyEmail,
     ...opts.extra,
   };
+}
+
+/** The environment of a Deno process: the secrets and what Deno needs to run and fetch `npm:` packages. */
+export function denoProcessEnv(secrets: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of PASSED_TO_DENO) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
+  }
+  // A proxy must never see the calls between the function and the emulator.
+  for (const key of ['NO_PROXY', 'no_proxy']) if (env[key]) env[key] = `${env[key]},127.0.0.1,localhost,::1`;
+  return { ...env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...secrets };
 }

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { FunctionFailedError } from './function-errors.ts';
+import { lineTail } from './function-runtime.ts';
 
 /** The JSON key of the line the preload shim prints once the function listens (see deno-shim.ts). */
 const READY_KEY = 'harnessFunctionPort';
-/** Lines of stderr kept to explain a failed start. */
-const STDERR_TAIL = 20;
 /** How long a process has to stop after SIGTERM before it is killed. */
 const STOP_GRACE_MS = 2_000;
 
@@ -23,7 +22,7 @@ export interface StartOptions {
   log(stream: 'stdout' | 'stderr', line: string): void;
 }
 
-/** A started function: its port on 127.0.0.1, and a promise that settles when its process exits. */
+/** A started Deno process: its port on 127.0.0.1, and a promise that settles when it exits. */
 export interface FunctionProcess {
   name: string;
   pid: number;
@@ -55,7 +54,7 @@ export function startFunctionProcess(opts: StartOptions): Promise<FunctionProces
     // stdin stays open: the shim exits when it closes, i.e. when this process is gone.
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  const stderrTail: string[] = [];
+  const stderrTail = lineTail();
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => resolve(describeExit(code, signal)));
     child.once('error', (error) => resolve(`could not be started (${error.message})`));
@@ -76,7 +75,7 @@ export function startFunctionProcess(opts: StartOptions): Promise<FunctionProces
         new FunctionFailedError(
           opts.name,
           `its process did not start within ${opts.startTimeoutMs / 1000} s`,
-          stderrTail,
+          stderrTail.lines,
         ),
       );
     }, opts.startTimeoutMs);
@@ -102,7 +101,6 @@ export function startFunctionProcess(opts: StartOptions): Promise<FunctionProces
     });
     createInterface({ input: child.stderr! }).on('line', (line) => {
       stderrTail.push(line);
-      if (stderrTail.length > STDERR_TAIL) stderrTail.shift();
       opts.log('stderr', line);
     });
     child.stdin!.on('error', () => {});
@@ -110,7 +108,9 @@ export function startFunctionProcess(opts: StartOptions): Promise<FunctionProces
     void exited.then((reason) => {
       clearTimeout(timer);
       if (!ready)
-        reject(new FunctionFailedError(opts.name, `its process ${reason} before it was ready`, stderrTail));
+        reject(
+          new FunctionFailedError(opts.name, `its process ${reason} before it was ready`, stderrTail.lines),
+        );
       else if (!stopping) opts.log('stderr', `process ${reason}`);
     });
   });

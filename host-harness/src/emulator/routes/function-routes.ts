@@ -30,7 +30,8 @@ function locationOf(answer: FunctionAnswer): string | null {
 
 /**
  * Backend functions: a call of `/api/apps/{appId}/functions/{name}` runs the project's own function
- * (`base44/functions/{name}/`) under Deno, as the platform does, and answers with what the function answered.
+ * (`base44/functions/{name}/`) in workerd (or Deno), as the platform does, and answers with what the function answered.
+ * This route is the only way in: a function's runtime refuses whatever its runner did not send (harness-call.ts).
  */
 export function registerFunctionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { state, functions } = ctx;

@@ -1,0 +1,129 @@
+/**
+ * createCheckout as deployed (bundled, in workerd) against the emulator's payment double: validation, the session it
+ * opens (prices, redirect URLs, the signed-in buyer), retries with one idempotency key and the provider's refusals
+ * (settings: deployed-settings.test.ts). The Deno tests (tests/deno) check the same handler faster, with finer doubles.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Json, Running } from '../emulator/emulator-harness.ts';
+import {
+  checkout,
+  deployedPerFile,
+  providerCalls,
+  SESSIONS,
+  SITE,
+  session,
+  sessions,
+} from './deployed-functions.ts';
+
+const PROVIDER_ERROR = { error: 'The payment provider could not start checkout', code: 'provider_error' };
+
+describe('createCheckout in workerd', () => {
+  let h: Running;
+  const fault = (body: Json) =>
+    h.call('POST', '/__harness/faults', { body: { method: 'POST', path: SESSIONS, ...body } });
+
+  deployedPerFile((started) => {
+    h = started;
+  });
+
+  it('opens the gold subscription session: £799 setup beside £199 a month, redirects on SITE_ORIGIN only', async () => {
+    const answer = await checkout(
+      h,
+      { packageName: 'gold' },
+      {
+        origin: 'https://evil.example',
+        referer: 'https://evil.example/',
+        'x-origin-url': 'https://evil.example/x',
+      },
+    );
+    expect(answer.status).toBe(200);
+    const id = new URL(answer.body.url).pathname.split('/').pop()!;
+    expect(answer.body).toEqual({ url: `${h.url}/__harness/pay/${id}` });
+    const opened = await session(h, id);
+    expect(opened).toMatchObject({
+      mode: 'subscription',
+      currency: 'gbp',
+      customer_email: null,
+      success_url: `${SITE}/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${SITE}/Pricing`,
+      metadata: { package: 'gold', setup_amount: '79900', monthly_amount: '19900' },
+    });
+    expect(
+      opened.line_items.data.map((item: Json) => [item.description, item.price.unit_amount, item.price.type]),
+    ).toEqual([
+      ['Gold package: one-time setup', 79_900, 'one_time'],
+      ['Gold package: monthly', 19_900, 'recurring'],
+    ]);
+  });
+
+  it("prefills a signed-in buyer's e-mail and puts their id in the metadata", async () => {
+    const token = await h.tokenOf('user');
+    const me = (await h.call('GET', '/api/apps/local-app/entities/User/me', { token })).body;
+    const answer = await checkout(h, { packageName: 'gold' }, { authorization: `Bearer ${token}` });
+    expect(answer.status).toBe(200);
+    const opened = await session(h, new URL(answer.body.url).pathname.split('/').pop()!);
+    expect(opened.customer_email).toBe('user@example.com');
+    expect(opened.metadata.user_id).toBe(me.id);
+  });
+
+  it('answers invalid requests with a 400 naming the problem, and opens nothing', async () => {
+    const cases: [string, RegExp][] = [
+      ['', /JSON object with a packageName/],
+      ['{"packageName":', /not valid JSON/],
+      ['[{"packageName":"gold"}]', /JSON object/],
+      ['{}', /packageName is required/],
+      ['{"packageName":"platinum"}', /Unknown packageName.*gold/],
+      ['{"packageName":"__proto__"}', /Unknown packageName/],
+      [JSON.stringify({ packageName: 'gold', padding: 'x'.repeat(20_000) }), /too large/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await checkout(h, body);
+      expect(answer.status, body.slice(0, 30)).toBe(400);
+      expect(answer.body.code).toBe('invalid_request');
+      expect(answer.body.error).toMatch(message);
+    }
+    const get = await h.call('GET', '/api/apps/local-app/functions/createCheckout');
+    expect(get.status).toBe(405);
+    expect(await sessions(h)).toEqual([]);
+  });
+
+  it("retries the provider's 500 and a dropped connection: one session, the answer of the last attempt", async () => {
+    await fault({
+      status: 500,
+      body: { error: { type: 'api_error', message: 'Something went wrong' } },
+      times: 1,
+    });
+    await fault({ drop: true, times: 1 });
+    const answer = await checkout(h, { packageName: 'gold' });
+    expect(answer.status).toBe(200);
+    expect((await sessions(h)).map((s) => s.id)).toEqual([
+      new URL(answer.body.url).pathname.split('/').pop(),
+    ]);
+    expect((await providerCalls(h)).map((call) => call.status)).toEqual([500, 200]);
+  });
+
+  it("turns the provider's refusals into a short 502, without its message, and does not retry them", async () => {
+    const refusals = [
+      { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such price: price_x' } } },
+      { status: 402, body: { error: { type: 'card_error', message: 'Your card was declined.' } } },
+    ];
+    for (const refusal of refusals) {
+      await h.call('POST', '/__harness/reset');
+      await fault({ ...refusal, times: 1 });
+      const answer = await checkout(h, { packageName: 'gold' });
+      expect(answer.status).toBe(502);
+      expect(answer.body).toEqual(PROVIDER_ERROR);
+      expect(answer.text).not.toContain(refusal.body.error.message);
+      expect((await providerCalls(h)).map((call) => call.status)).toEqual([refusal.status]);
+    }
+  });
+
+  it('gives up after three failed attempts with a 502', async () => {
+    await fault({ status: 503, body: { error: { type: 'api_error', message: 'Unavailable' } }, times: 3 });
+    const answer = await checkout(h, { packageName: 'gold' });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toEqual(PROVIDER_ERROR);
+    expect((await providerCalls(h)).map((call) => call.status)).toEqual([503, 503, 503]);
+    expect(await sessions(h)).toEqual([]);
+  });
+});

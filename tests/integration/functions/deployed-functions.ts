@@ -1,0 +1,130 @@
+/**
+ * The project's own functions (base44/functions) as deployed: bundled, in workerd, behind the emulator (the platform
+ * API and the payment double). Shared by the createCheckout and stripeWebhook tests.
+ */
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
+import {
+  PROVIDER_SECRET_KEY,
+  WEBHOOK_SECRET,
+} from '../../../host-harness/src/emulator/payments/provider-config.ts';
+import {
+  type Answer,
+  type Json,
+  type Running,
+  SERVICE_TOKEN,
+  startEmulator,
+} from '../emulator/emulator-harness.ts';
+import { APP, fn } from './function-harness.ts';
+
+export const SITE = 'http://localhost:4401';
+export const AGENCY = 'agency@example.com';
+export const SESSIONS = '/v1/checkout/sessions';
+
+/** An emulator running the project's functions in workerd; `warm`: started and loaded before it resolves. */
+export async function startDeployed(opts: EmulatorOptions = {}, warm = true): Promise<Running> {
+  const h = await startEmulator({
+    siteOrigin: SITE,
+    agencyEmail: AGENCY,
+    functionsRuntime: 'workerd',
+    ...opts,
+  });
+  if (warm) await h.emulator.warmFunctions();
+  return h;
+}
+
+/** One emulator for a test file, reset before each test; `use` receives it once it runs. */
+export function deployedPerFile(use: (h: Running) => void): void {
+  let h: Running;
+  beforeAll(async () => {
+    h = await startDeployed();
+    use(h);
+  }, 60_000);
+  afterAll(() => h.close());
+  beforeEach(async () => {
+    await h.call('POST', '/__harness/reset');
+  });
+}
+
+export function checkout(h: Running, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  return h.call('POST', fn('createCheckout'), {
+    raw: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** A session as the provider's API answers it, line items included. */
+export async function session(h: Running, id: string): Promise<Json> {
+  const answer = await h.call('GET', `${SESSIONS}/${id}?expand[]=line_items`, {
+    headers: { authorization: `Bearer ${PROVIDER_SECRET_KEY}` },
+  });
+  return answer.body;
+}
+
+/** Every session the payment double opened. */
+export async function sessions(h: Running): Promise<Json[]> {
+  return (await h.call('GET', '/__harness/orders')).body;
+}
+
+/** The calls createCheckout made to the provider's session endpoint. */
+export async function providerCalls(h: Running): Promise<Json[]> {
+  const logged: Json[] = (await h.call('GET', '/__harness/requests?limit=100')).body;
+  return logged.filter((r) => r.method === 'POST' && r.path === SESSIONS);
+}
+
+/** A `checkout.session.completed` event with just what stripeWebhook reads of it (a paid gold session by default). */
+export function completedEvent(id: string, session: Record<string, unknown> = {}): Record<string, unknown> {
+  const paid = {
+    id: 'cs_test_workerd_1',
+    object: 'checkout.session',
+    payment_status: 'paid',
+    amount_total: 99_800,
+    currency: 'gbp',
+    customer_details: { email: 'jane@example.co.uk', name: 'Jane Doe' },
+    metadata: { package: 'gold', setup_amount: '79900', monthly_amount: '19900' },
+  };
+  const created = Math.floor(Date.now() / 1000) - 5;
+  return {
+    id,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created,
+    data: { object: { ...paid, ...session } },
+  };
+}
+
+export interface Delivery {
+  secret?: string;
+  timestampS?: number;
+  /** The body sent, when it differs from the one signed. */
+  sentBody?: string;
+  /** No Stripe-Signature header at all. */
+  unsigned?: boolean;
+}
+
+/** A provider delivery to stripeWebhook through the platform's route, signed by the provider's own SDK. */
+export async function deliver(h: Running, event: unknown, delivery: Delivery = {}): Promise<Answer> {
+  const payload = JSON.stringify(event);
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: delivery.secret ?? WEBHOOK_SECRET,
+    ...(delivery.timestampS === undefined ? {} : { timestamp: delivery.timestampS }),
+  });
+  return h.call('POST', fn('stripeWebhook'), {
+    raw: delivery.sentBody ?? payload,
+    headers: {
+      'content-type': 'application/json',
+      ...(delivery.unsigned ? {} : { 'stripe-signature': signature }),
+    },
+  });
+}
+
+export async function orders(h: Running): Promise<Json[]> {
+  return (await h.call('GET', `/api/apps/${APP}/entities/Order`, { token: SERVICE_TOKEN })).body;
+}
+
+export async function agencyMail(h: Running): Promise<Json[]> {
+  const outbox: Json[] = (await h.call('GET', '/__harness/outbox')).body;
+  return outbox.filter((m) => m.kind === 'email' && m.to === AGENCY);
+}

@@ -1,0 +1,68 @@
+/** The check a function runtime makes before anything of the function runs (pure: in Node, whose Request keeps Host). */
+import { describe, expect, it } from 'vitest';
+import {
+  CALL_KEY_HEADER,
+  callRefusal,
+  FORWARDED_LIST_HEADER,
+  functionRequest,
+  newCallKey,
+} from '../../../host-harness/src/emulator/functions/harness-call.ts';
+
+describe('the harness call check (what a function runtime accepts)', () => {
+  const key = newCallKey();
+
+  it('makes a new 256-bit key each time', () => {
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(newCallKey()).not.toBe(key);
+  });
+
+  it('accepts the key addressed to a loopback name, on any port', () => {
+    for (const host of ['127.0.0.1:41234', 'localhost:8080', '[::1]:9999', '127.0.0.1']) {
+      expect(callRefusal(new Headers({ host, [CALL_KEY_HEADER]: key }), key), host).toBeNull();
+    }
+  });
+
+  it('refuses the right key sent to a foreign name (DNS rebinding), or with no Host', () => {
+    for (const host of ['rebound.example:41234', 'localhost.example', '127.0.0.1.nip.io', 'localhost:0']) {
+      expect(callRefusal(new Headers({ host, [CALL_KEY_HEADER]: key }), key), host).toBe(
+        'its Host is not a loopback name',
+      );
+    }
+    expect(callRefusal(new Headers({ [CALL_KEY_HEADER]: key }), key)).toBe('its Host is not a loopback name');
+  });
+
+  it('refuses a missing, shorter, longer or different key', () => {
+    const host = '127.0.0.1:4000';
+    expect(callRefusal(new Headers({ host }), key)).toBe('it carries no harness key');
+    for (const given of ['', key.slice(1), `${key}0`, key.replace(/.$/, (c) => (c === '0' ? '1' : '0'))]) {
+      expect(callRefusal(new Headers({ host, [CALL_KEY_HEADER]: given }), key), given).toBe(
+        'its harness key is wrong',
+      );
+    }
+  });
+
+  it("hands the function the listed headers and the connection's, never the harness's", () => {
+    const request = new Request('http://127.0.0.1:4000/api/apps/a/functions/f', {
+      method: 'POST',
+      headers: {
+        host: '127.0.0.1:4000',
+        'content-length': '2',
+        'base44-app-id': 'a',
+        'stripe-signature': 't=1,v1=x',
+        'user-agent': 'added by the transport',
+        [CALL_KEY_HEADER]: key,
+        [FORWARDED_LIST_HEADER]: 'base44-app-id,Stripe-Signature',
+      },
+      body: '{}',
+    });
+    const seen = functionRequest(request);
+    expect(Object.fromEntries(seen.headers)).toEqual({
+      'base44-app-id': 'a',
+      'content-length': '2',
+      host: '127.0.0.1:4000',
+      'stripe-signature': 't=1,v1=x',
+    });
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe(request.url);
+  });
+});
