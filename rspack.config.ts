@@ -6,12 +6,13 @@
  * - `prerender`: a Node build of the App (`dist-ssr/`) that `scripts/prerender.mjs` uses to write every page's HTML.
  */
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
 import { readSiteConfig } from './config/site-config.ts';
 import { typescriptRule } from './scripts/rspack-typescript-rule.ts';
+import { svgDataUrl } from './src/content/svg-data-url.ts';
 
 const siteConfig = readSiteConfig();
 const production = process.env.NODE_ENV === 'production';
@@ -21,7 +22,9 @@ const ssrDir = new URL('./dist-ssr', import.meta.url).pathname;
 const rules: RuleSetRule[] = [
   typescriptRule(production),
   { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
-  { test: /\.(png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
+  // An SVG imported with `?source` is its text (for a picture drawn in the first paint without a request of its own).
+  { test: /\.svg$/, resourceQuery: /^\?source$/, type: 'asset/source' },
+  { test: /\.(png|jpe?g|webp|avif|svg)$/, resourceQuery: { not: [/^\?source$/] }, type: 'asset/resource' },
 ];
 
 const shared: Configuration = {
@@ -99,6 +102,9 @@ const site: Configuration = {
         title: `${siteConfig.agencyName} | Business platforms and automations for UK small businesses`,
         description:
           'Custom business platforms and automations for UK small businesses: customer tracking, auto-replies, follow-ups, quotes and bookings in one place.',
+        // Inline, so that the browser requests nothing but the page before its first paint (public/favicon.svg stays
+        // for anything that asks for the file).
+        favicon: svgDataUrl(readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8')),
       },
       scriptLoading: 'defer',
       // The dev server's page loads `main` directly; prerendered pages go through `boot` (scripts/prerender.mjs).

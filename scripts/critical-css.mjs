@@ -11,13 +11,19 @@
  * (a short page shows its footer at once on a desktop screen). Every element keeps all its ancestors, so the layout
  * around the first screen (the page's flex column, region wrappers) is styled as in the full stylesheet. Custom
  * properties (Tailwind's theme: every colour and size the whole site uses) that no kept rule reads are left out too.
+ *
+ * Beasties cannot match a selector that starts with a functional pseudo-class (it strips `:where(…)` whole, so
+ * Tailwind's `:where(.space-y-4>:not(:last-child))` would never be kept): those are decided here, by the first class
+ * they name being on the first screen.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import Beasties from 'beasties';
 import postcss from 'postcss';
 
 /** The sections of `<main>` that make a page's first screen (the rest waits for the full stylesheet). */
-const FIRST_SCREEN_SECTIONS = 2;
+const FIRST_SCREEN_SECTIONS = 3;
 
 /**
  * Rules the first paint needs although no element of the first screen matches them: the sections after the first two
@@ -94,6 +100,31 @@ export function withoutUnusedProperties(css) {
   return root.toString();
 }
 
+/** The selectors of `css` that start with a functional pseudo-class, with the first class each names. */
+function pseudoLedSelectors(css) {
+  const found = [];
+  postcss.parse(css).walkRules((rule) => {
+    for (const selector of rule.selectors) {
+      if (!/^:[\w-]+\(/.test(selector)) continue;
+      const name = selector.match(/\.((?:\\.|[\w-])+)/)?.[1];
+      if (name) found.push({ selector, className: name.replace(/\\(.)/g, '$1') });
+    }
+  });
+  return found;
+}
+
+const ENTITIES = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+
+/** Every class name on the elements of `html`. */
+function classNames(html) {
+  const names = new Set();
+  for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g)) {
+    const decoded = value.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity]);
+    for (const name of decoded.split(/\s+/)) if (name) names.add(name);
+  }
+  return names;
+}
+
 /** `'sha256-…'`, the CSP source that allows an inline `<script>` or `<style>` with exactly this text. */
 export function cspHash(text) {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -104,19 +135,25 @@ export function cspHash(text) {
  * Returns `critical(html)`, which gives the CSS for one page's `#root` HTML.
  */
 export function criticalCss(distDir, href) {
-  const beasties = new Beasties({
-    path: distDir,
-    publicPath: '/',
-    // The stylesheet's <link> is placed by the prerender step, not here: only the CSS is taken from the result.
-    preload: false,
-    compress: true,
-    keyframes: 'critical',
-    fonts: false,
-    allowRules: ALWAYS_CRITICAL,
-    logLevel: 'warn',
-  });
+  const pseudoLed = pseudoLedSelectors(readFileSync(resolve(distDir, href.replace(/^\//, '')), 'utf8'));
   return async (rootHtml) => {
-    const document = `<!doctype html><html lang="en-GB"><head><link rel="stylesheet" href="${href}"></head><body><div id="root">${firstScreen(rootHtml)}</div></body></html>`;
+    const screen = firstScreen(rootHtml);
+    const onScreen = classNames(screen);
+    const beasties = new Beasties({
+      path: distDir,
+      publicPath: '/',
+      // The stylesheet's <link> is placed by the prerender step, not here: only the CSS is taken from the result.
+      preload: false,
+      compress: true,
+      keyframes: 'critical',
+      fonts: false,
+      allowRules: [
+        ...ALWAYS_CRITICAL,
+        ...pseudoLed.filter(({ className }) => onScreen.has(className)).map(({ selector }) => selector),
+      ],
+      logLevel: 'warn',
+    });
+    const document = `<!doctype html><html lang="en-GB"><head><link rel="stylesheet" href="${href}"></head><body><div id="root">${screen}</div></body></html>`;
     const processed = await beasties.process(document);
     const styles = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)];
     if (styles.length !== 1) throw new Error(`critical CSS: expected one <style>, got ${styles.length}`);

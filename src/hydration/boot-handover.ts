@@ -10,6 +10,11 @@ export interface BootHandover extends HeldPresses {
    * memory too, because storage can be blocked (a sandboxed frame) and the address no longer has it.
    */
   launchToken?: string | null;
+  /**
+   * Settles once the full stylesheet has loaded (or failed to): the page's first screen is styled by the CSS inlined
+   * in its HTML, and what React renders or changes after adopting the page may need the rest.
+   */
+  styled?: Promise<unknown>;
 }
 
 declare global {

@@ -31,13 +31,18 @@ const scripts = list(data?.scripts);
 
 /** Adds the full stylesheet; `renderBlocking` holds the page's rendering until it has loaded (where supported). */
 function loadStyles(renderBlocking: boolean): void {
-  for (const href of styles.splice(0)) {
+  const loads = styles.splice(0).map((href) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
     link.href = href;
     if (renderBlocking) link.setAttribute('blocking', 'render');
+    const loaded = new Promise((settle) => {
+      link.onload = link.onerror = settle;
+    });
     document.head.append(link);
-  }
+    return loaded;
+  });
+  if (loads.length) handover.styled = Promise.all(loads);
 }
 
 // A #fragment, a reload or a move back or forward puts the visitor at a position the browser computes from the whole
