@@ -42,6 +42,12 @@ const wouterReactDeps = new rspack.NormalModuleReplacementPlugin(/^\.\/react-dep
     resource.request = new URL('./src/vendor/wouter-react-deps.ts', import.meta.url).pathname;
 });
 
+/** `react-dom` reduced to what `react-dom/client` needs of it, in the site's bundle (src/vendor/react-dom-internals.ts). */
+const reactDomInternals = new rspack.NormalModuleReplacementPlugin(
+  /^react-dom$/,
+  new URL('./src/vendor/react-dom-internals.ts', import.meta.url).pathname,
+);
+
 const define = new rspack.DefinePlugin({ __SITE_CONFIG__: JSON.stringify(siteConfig) });
 
 /**
@@ -84,7 +90,7 @@ const site: Configuration = {
     splitChunks: {
       cacheGroups: {
         react: {
-          test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+          test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]vendor[\\/]react-dom-internals/,
           name: 'react',
           chunks: 'initial',
           enforce: true,
@@ -92,9 +98,13 @@ const site: Configuration = {
       },
     },
   },
+  // A name imported from a module that does not export it fails the build (no `undefined` at run time): it guards the
+  // reduced react-dom above.
+  module: { ...shared.module, parser: { javascript: { exportsPresence: 'error' } } },
   plugins: [
     define,
     wouterReactDeps,
+    reactDomInternals,
     chunkManifest,
     new rspack.HtmlRspackPlugin({
       template: './src/index.html',
@@ -107,8 +117,10 @@ const site: Configuration = {
         favicon: svgDataUrl(readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8')),
       },
       scriptLoading: 'defer',
-      // The dev server's page loads `main` directly; prerendered pages go through `boot` (scripts/prerender.mjs).
-      chunks: ['styles', 'main'],
+      // The dev server's page runs `boot` first too (it takes the launch token; with nothing listed for it to load, it
+      // loads nothing) and then `main`; prerendered pages inline `boot`, which loads the rest (scripts/prerender.mjs).
+      chunks: ['boot', 'styles', 'main'],
+      chunksSortMode: 'manual',
     }),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.', noErrorOnMissing: true }] }),
   ],

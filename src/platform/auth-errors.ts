@@ -1,4 +1,4 @@
-import { AUTH_ERROR_TYPE } from './constants.ts';
+import { AUTH_ERROR_TYPE } from './auth-error-type.ts';
 import { isPlatformError } from './errors/platform-error.ts';
 
 export { AUTH_ERROR_TYPE };

@@ -73,16 +73,6 @@ export const CONNECTION_STATE = {
 /** One of the values of {@link CONNECTION_STATE}. */
 export type ConnectionState = (typeof CONNECTION_STATE)[keyof typeof CONNECTION_STATE];
 
-/**
- * The startup auth error types (`auth-errors.ts`); any other server-supplied reason is kept as its own type. Here
- * rather than beside the mapping, so that a page that only reads the type (the auth gate) does not carry the mapping.
- */
-export const AUTH_ERROR_TYPE = {
-  authRequired: 'auth_required',
-  userNotRegistered: 'user_not_registered',
-  unknown: 'unknown',
-} as const;
-
 /** Error codes of failures that have no server-supplied code. */
 export const ERROR_CODES = {
   network: 'network_error',
