@@ -40,7 +40,7 @@ try {
         const machine = watch.stop();
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
-        chromium = chromiumVersion(lhr);
+        chromium = await chromiumVersion(chrome.port, lhr);
         const run = { build: build.dist, route, ...machine, benchmarkIndex: lhr.environment?.benchmarkIndex };
         machineRuns.push(run);
         console.log(

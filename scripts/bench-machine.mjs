@@ -92,9 +92,19 @@ export function watchMachine() {
   };
 }
 
-/** The Chromium version a Lighthouse result was taken with (`lhr.environment.hostUserAgent`). */
-export function chromiumVersion(lhr) {
-  return lhr.environment?.hostUserAgent?.match(/(?:Headless)?Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
+/**
+ * The version of the Chromium listening for DevTools on `port` (its `/json/version`: the full version, where the
+ * user agent Lighthouse records is reduced to `156.0.0.0`); `lhr`'s user agent when that cannot be read.
+ */
+export async function chromiumVersion(port, lhr) {
+  try {
+    const { Browser } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+    const version = String(Browser).match(/\/([\d.]+)/)?.[1];
+    if (version) return version;
+  } catch {
+    // Read from the result below.
+  }
+  return lhr?.environment?.hostUserAgent?.match(/Chrome\/([\d.]+)/)?.[1] ?? 'unknown';
 }
 
 /**

@@ -94,7 +94,7 @@ try {
         };
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
-        chromium = chromiumVersion(lhr);
+        chromium = await chromiumVersion(chrome.port, lhr);
         machineRuns.push({ preset, route, ...machine });
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({

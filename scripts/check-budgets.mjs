@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { firstLoadJs } from './first-load-js.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
@@ -40,31 +41,15 @@ function check(name, bytes, budget) {
   rows.push([name, kb(bytes), kb(budget), ok ? 'ok' : 'OVER']);
 }
 
-// Pages: the JavaScript each prerendered HTML file runs: its inline boot script (counted as if it were a file of its
-// own, brotli, as it would be served: inlining it saves a request, not bytes), and the scripts that script loads after
-// the first paint (src/hydration/boot.ts); the stylesheet it loads is counted with the CSS.
+// Pages: the JavaScript each prerendered HTML file runs before it is live, its inline boot script included
+// (scripts/first-load-js.mjs); the stylesheets they name are checked below.
 const pages = ['index', 'Challenges', 'Solutions', 'Results', 'Process', 'Pricing', 'PaymentSuccess', '404'];
 const cssFiles = new Set();
-const strip = (list) =>
-  (list ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((src) => src.replace(/^\//, ''));
 for (const page of pages) {
-  const html = readFileSync(resolve(dist, `${page}.html`), 'utf8');
-  let bytes = 0;
-  let found = 0;
-  for (const [, attributes, body] of html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g)) {
-    // Data blocks (JSON-LD) are not JavaScript.
-    if (/\stype="(?!text\/javascript|module)[^"]*"/.test(attributes)) continue;
-    const src = attributes.match(/\ssrc="\/([^"]+\.js)"/)?.[1];
-    const loaded = [...(src ? [src] : []), ...strip(attributes.match(/\sdata-scripts="([^"]*)"/)?.[1])];
-    bytes += sum(loaded) + (body.trim() ? compress(Buffer.from(body)) : 0);
-    found += loaded.length + (body.trim() ? 1 : 0);
-    for (const css of strip(attributes.match(/\sdata-styles="([^"]*)"/)?.[1])) cssFiles.add(css);
-  }
-  for (const m of html.matchAll(/<link[^>]* href="\/([^"]+\.css)"/g)) cssFiles.add(m[1]);
-  if (!found) throw new Error(`${page}.html runs no script`);
+  const { files, inline, styles } = firstLoadJs(readFileSync(resolve(dist, `${page}.html`), 'utf8'));
+  if (!files.length && !inline.length) throw new Error(`${page}.html runs no script`);
+  for (const css of styles) cssFiles.add(css);
+  const bytes = sum(files) + inline.reduce((total, text) => total + compress(Buffer.from(text)), 0);
   check(`first-load JS ${page === 'index' ? '/' : `/${page}`}`, bytes, BUDGETS.pageJs);
 }
 for (const css of cssFiles) check(`CSS ${css}`, brotli(css), BUDGETS.css);

@@ -4,6 +4,7 @@
  * it (src/hydration/boot.ts) without changing a pixel of the first screen or shifting anything, and keeps that
  * stylesheet cached from page to page.
  */
+import { createHash } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
 import { waitForHydration } from '../support/hydration.ts';
 import { expect, test } from '../support/test.ts';
@@ -129,6 +130,31 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test("each page's policy allows exactly its own inline script and style, by hash", async ({ request }) => {
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([key]) => key === name)
+      ?.slice(1) ?? [];
+  for (const path of PAGES) {
+    const response = await request.get(path);
+    const html = await response.text();
+    const policy = response.headers()['content-security-policy'] ?? '';
+    const scripts = [
+      ...html.matchAll(
+        /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ];
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+    expect(scripts, path).toHaveLength(1);
+    expect(styles, path).toHaveLength(1);
+    expect(directive(policy, 'script-src'), path).toEqual(["'self'", hash(scripts[0]?.[1] ?? '')]);
+    expect(directive(policy, 'style-src'), path).toEqual(["'self'", hash(styles[0]?.[1] ?? '')]);
+  }
+});
 
 test('the full stylesheet comes from the cache on the next page', async ({ page }) => {
   await page.goto('/');
