@@ -36,13 +36,15 @@ export function loadSiteBridge(): Promise<Bridge> {
   return loading;
 }
 
-/**
- * Reports an error through the bridge (`app_error`, or the reload notice and `preload-error` for a failed chunk).
- * When the bridge's own chunk cannot load, a part of the site failed to load: the reload notice is offered directly.
- */
+/** When the bridge's own chunk cannot load, a part of the site failed to load: the reload notice is offered directly. */
+const offerReload = () => void dispatchEvent(new CustomEvent('preload-error'));
+
+/** Installs the bridge once the page is live (or inside a host that mounts `./App`). */
+export function installSiteBridge(): void {
+  loadSiteBridge().catch(offerReload);
+}
+
+/** Reports an error through the bridge (`app_error`, or the reload notice and `preload-error` for a failed chunk). */
 export function reportSiteError(error: unknown): void {
-  loadSiteBridge().then(
-    (bridge) => bridge.reportError(error),
-    () => dispatchEvent(new CustomEvent('preload-error')),
-  );
+  loadSiteBridge().then((bridge) => bridge.reportError(error), offerReload);
 }

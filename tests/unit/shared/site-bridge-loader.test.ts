@@ -49,9 +49,12 @@ describe('site bridge loader', () => {
       if (fail) throw chunkError();
       return { getSiteBridge: () => ({ reportError: () => undefined }) };
     });
-    const { reportSiteError, loadSiteBridge } = await import(LOADER);
-    reportSiteError(new Error('the menu chunk failed'));
+    const { installSiteBridge, reportSiteError, loadSiteBridge } = await import(LOADER);
+    // Installing it once the page is live: no unhandled rejection, the notice instead.
+    installSiteBridge();
     await expect.poll(() => notices.details.length).toBe(1);
+    reportSiteError(new Error('the menu chunk failed'));
+    await expect.poll(() => notices.details.length).toBe(2);
     fail = false;
     vi.resetModules();
     await expect(loadSiteBridge()).resolves.toBeDefined();
