@@ -7,7 +7,7 @@ import { createTokenStore, type TokenStore } from './token-store.ts';
  * query-like `#hash`'s), removes every copy from the address bar and keeps it in the token store (both storage keys),
  * so that whatever happens next (a link followed, a reload, the tab closed) the visitor stays signed in and no history
  * entry holds the token. The first script a page runs calls it (`src/hydration/boot.ts`); the bridge calls it again
- * for pages without that script (the dev server, `./App` in a host), where it is the first to read the address.
+ * (it finds nothing left then), and is the first to read the address where no boot script runs (`./App` in a host).
  * Returns the token, or null when there is none, it is empty, or it is longer than any platform token (then it is
  * removed but not kept).
  */

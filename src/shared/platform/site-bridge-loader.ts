@@ -7,10 +7,14 @@ import type { Bridge } from '../../bridge/index.ts';
  * code is not part of the first load. Errors raised before it is installed are kept and reported once it is.
  */
 
+/** Errors kept at most until the bridge is installed (it reports no more than 20 a minute anyway). */
+const MAX_KEPT = 20;
+
 let loading: Promise<Bridge> | undefined;
 const early: unknown[] = [];
-const keep = (event: ErrorEvent | PromiseRejectionEvent) =>
-  early.push('reason' in event ? event.reason : (event.error ?? event.message));
+const keep = (event: ErrorEvent | PromiseRejectionEvent) => {
+  if (early.length < MAX_KEPT) early.push('reason' in event ? event.reason : (event.error ?? event.message));
+};
 
 /** Keeps the page's uncaught errors until the bridge is installed (the standalone entry calls it first). */
 export function holdEarlyErrors(): void {
