@@ -11,7 +11,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
 import { readSiteConfig } from './config/site-config.ts';
-import { typescriptRule } from './scripts/rspack-typescript-rule.ts';
+import { BROWSER_TARGETS, typescriptRule } from './scripts/rspack-typescript-rule.ts';
 import { svgDataUrl } from './src/content/svg-data-url.ts';
 
 const siteConfig = readSiteConfig();
@@ -87,6 +87,13 @@ const site: Configuration = {
     clean: false,
   },
   optimization: {
+    // The CSS minifier writes for the browsers the site is built for: without targets it kept vendor prefixes and
+    // `:-webkit-any()`/`:-moz-any()` copies of every `:is()` rule (about 0.45 KB of the stylesheet, brotli, and of the
+    // CSS inlined in each page) for browsers older than those.
+    minimizer: [
+      new rspack.SwcJsMinimizerRspackPlugin(),
+      new rspack.LightningCssMinimizerRspackPlugin({ minimizerOptions: { targets: BROWSER_TARGETS } }),
+    ],
     splitChunks: {
       cacheGroups: {
         react: {

@@ -61,10 +61,13 @@ try {
   for (const build of builds) build.server.kill('SIGTERM');
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The runs Lighthouse could measure (one it could not score, e.g. no paint seen on a loaded machine, gives NaN). */
+const measured = (values) => values.filter(Number.isFinite).sort((a, b) => a - b);
+const median = (values) => measured(values)[Math.floor(measured(values).length / 2)] ?? Number.NaN;
 const scores = (runs) => {
-  const values = runs.map((run) => run.performance);
-  return `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
+  const values = measured(runs.map((run) => run.performance));
+  const unmeasured = runs.length - values.length;
+  return `${median(values)} (${values[0]}–${values.at(-1)})${unmeasured ? `, ${unmeasured} unmeasured` : ''}`;
 };
 const [a, b] = builds;
 const verdict = judgeMachine(machineRuns);
