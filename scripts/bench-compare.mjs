@@ -5,8 +5,12 @@
  * both alike; the median and range of the performance score, and the medians of TBT and LCP, per route. Each build
  * is served by the site server (CDN-like: brotli, immutable hashed assets) on an ephemeral port; the platform
  * emulator is expected on :4400 (`npm run emulator`). Use it to compare a change with its base (a worktree's `dist/`
- * after `npm run build`), where `npm run bench`'s three runs per route vary too much.
+ * after `npm run build`), where `npm run bench`'s three runs per route vary too much. Every run records the machine's
+ * load and Lighthouse's benchmark index; a busy machine gets a warning and the table a mark (scripts/bench-machine.mjs).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromiumVersion, judgeMachine, printMachine, watchMachine } from './bench-machine.mjs';
 import { chromeFlags, chromePath, DEFAULT_ROUTES, option, serveBuild } from './bench-support.mjs';
 
 const argv = process.argv.slice(2);
@@ -24,19 +28,30 @@ const { launch } = await import('chrome-launcher');
 const builds = [];
 for (const dist of dists) builds.push({ dist, ...(await serveBuild(dist)), runs: {} });
 const chrome = await launch({ chromePath, chromeFlags });
+const machineRuns = [];
+let chromium = 'unknown';
 try {
   for (const route of ROUTES) {
     for (let i = 0; i < RUNS; i++) {
       for (const build of i % 2 ? [...builds].reverse() : builds) {
         const url = `http://localhost:${build.port}${route}`;
+        const watch = watchMachine();
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+        const machine = watch.stop();
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+        chromium = await chromiumVersion(chrome.port, lhr);
+        const run = { build: build.dist, route, ...machine, benchmarkIndex: lhr.environment?.benchmarkIndex };
+        machineRuns.push(run);
+        console.log(
+          `[bench:compare] ${route} ${build.dist}: perf ${Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100)} (load ${run.loadAverage.toFixed(2)}, others ${run.othersLoad.toFixed(2)}, index ${Math.round(run.benchmarkIndex)})`,
+        );
         build.runs[route] ??= [];
         build.runs[route].push({
           performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
           tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
         });
       }
     }
@@ -46,21 +61,36 @@ try {
   for (const build of builds) build.server.kill('SIGTERM');
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The runs Lighthouse could measure (one it could not score, e.g. no paint seen on a loaded machine, gives NaN). */
+const measured = (values) => values.filter(Number.isFinite).sort((a, b) => a - b);
+const median = (values) => measured(values)[Math.floor(measured(values).length / 2)] ?? Number.NaN;
 const scores = (runs) => {
-  const values = runs.map((run) => run.performance);
-  return `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`;
+  const values = measured(runs.map((run) => run.performance));
+  const unmeasured = runs.length - values.length;
+  return `${median(values)} (${values[0]}–${values.at(-1)})${unmeasured ? `, ${unmeasured} unmeasured` : ''}`;
 };
 const [a, b] = builds;
-console.log(`A: ${a.dist}\nB: ${b.dist}\nLighthouse mobile, ${RUNS} runs per route and build, alternating\n`);
-console.log(
-  '| route | A perf (median, range) | B perf (median, range) | A TBT ms | B TBT ms | A LCP ms | B LCP ms |',
+const verdict = judgeMachine(machineRuns);
+const date = new Date().toISOString();
+const out = resolve(import.meta.dirname, '../bench-results');
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  resolve(out, 'lighthouse-compare.json'),
+  `${JSON.stringify({ date, busy: verdict.busy, machine: { chromium, ...verdict, runs: machineRuns }, builds: builds.map(({ dist, runs }) => ({ dist, runs })) }, null, 2)}\n`,
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log(`A: ${a.dist}\nB: ${b.dist}\nLighthouse mobile, ${RUNS} runs per route and build, alternating`);
+printMachine(verdict, chromium);
+console.log(
+  `${date.slice(0, 10)}, Chromium ${chromium}, benchmark index ${Math.round(verdict.benchmarkIndex.median)}${verdict.busy ? ' (BUSY MACHINE: not quotable)' : ''}\n`,
+);
+console.log(
+  '| route | A perf (median, range) | B perf (median, range) | A TBT ms | B TBT ms | A FCP ms | B FCP ms | A LCP ms | B LCP ms |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const route of ROUTES) {
   const [ra, rb] = [a.runs[route], b.runs[route]];
   const ms = (runs, key) => Math.round(median(runs.map((run) => run[key])));
   console.log(
-    `| ${route} | ${scores(ra)} | ${scores(rb)} | ${ms(ra, 'tbtMs')} | ${ms(rb, 'tbtMs')} | ${ms(ra, 'lcpMs')} | ${ms(rb, 'lcpMs')} |`,
+    `| ${route} | ${scores(ra)} | ${scores(rb)} | ${ms(ra, 'tbtMs')} | ${ms(rb, 'tbtMs')} | ${ms(ra, 'fcpMs')} | ${ms(rb, 'fcpMs')} | ${ms(ra, 'lcpMs')} | ${ms(rb, 'lcpMs')} |`,
   );
 }

@@ -5,13 +5,16 @@
  * 2. The built site served like a CDN (brotli, immutable hashed assets) by the site server on an ephemeral port, with
  *    the platform emulator on :4400 (started here unless one is already running).
  * 3. Lighthouse (npm `lighthouse`, Debian's Chromium) on every route, mobile and desktop presets, RUNS times each;
- *    the median of performance, accessibility, best-practices and SEO scores, FCP, LCP, TBT, CLS and bytes.
+ *    the median of performance, accessibility, best-practices and SEO scores, FCP, LCP, TBT, CLS and bytes; with every
+ *    run the machine's load and Lighthouse's benchmark index, and a warning and a `busy` mark on the results when the
+ *    machine was not quiet (scripts/bench-machine.mjs).
  * 4. The emulator's own throughput benchmark (scripts/bench-emulator.ts).
  * Prints tables and writes bench-results/lighthouse.json. Options: --runs N, --routes /,/Pricing, --skip-emulator.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { chromiumVersion, judgeMachine, printMachine, watchMachine } from './bench-machine.mjs';
 import { chromeFlags, chromePath, DEFAULT_ROUTES, option, serveBuild } from './bench-support.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -74,6 +77,8 @@ const median = (values) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : Number.NaN;
 };
 const results = [];
+const machineRuns = [];
+let chromium = 'unknown';
 try {
   for (const preset of ['mobile', 'desktop']) {
     for (const route of ROUTES) {
@@ -81,9 +86,16 @@ try {
       for (let i = 0; i < RUNS; i++) {
         const url = `http://localhost:${port}${route}`;
         const flags = { port: chrome.port, output: 'json', logLevel: 'error' };
+        const watch = watchMachine();
         const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+        const machine = {
+          ...watch.stop(),
+          benchmarkIndex: result?.lhr?.environment?.benchmarkIndex ?? Number.NaN,
+        };
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`no Lighthouse result for ${url}`);
+        chromium = await chromiumVersion(chrome.port, lhr);
+        machineRuns.push({ preset, route, ...machine });
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           // A run Lighthouse could not score (e.g. no LCP observed) counts as unmeasured, not as 0.
@@ -105,8 +117,9 @@ try {
       const row = { preset, route, runs: runs.length };
       for (const key of keys) row[key] = median(runs.map((run) => run[key]));
       results.push(row);
+      const machine = machineRuns.slice(-runs.length);
       console.log(
-        `${preset.padEnd(8)} ${route.padEnd(16)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  FCP ${Math.round(row.fcpMs)} ms  LCP ${Math.round(row.lcpMs)} ms  TBT ${Math.round(row.tbtMs)} ms  CLS ${row.cls.toFixed(3)}  ${(row.bytes / 1024).toFixed(1)} KB`,
+        `${preset.padEnd(8)} ${route.padEnd(16)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}  FCP ${Math.round(row.fcpMs)} ms  LCP ${Math.round(row.lcpMs)} ms  TBT ${Math.round(row.tbtMs)} ms  CLS ${row.cls.toFixed(3)}  ${(row.bytes / 1024).toFixed(1)} KB  (load ${machine.map((run) => run.loadAverage.toFixed(2)).join('/')}, others ${machine.map((run) => run.othersLoad.toFixed(2)).join('/')}, index ${machine.map((run) => Math.round(run.benchmarkIndex)).join('/')})`,
       );
     }
   }
@@ -114,10 +127,24 @@ try {
   await chrome.kill();
 }
 
+const verdict = judgeMachine(machineRuns);
 mkdirSync(resolve(root, 'bench-results'), { recursive: true });
-const report = { date: new Date().toISOString(), buildSeconds, runsPerRoute: RUNS, chromePath, results };
+const report = {
+  date: new Date().toISOString(),
+  // Results taken on a busy machine are kept for the record, marked, and never quoted.
+  busy: verdict.busy,
+  machine: { chromium, ...verdict, runs: machineRuns },
+  buildSeconds,
+  runsPerRoute: RUNS,
+  chromePath,
+  results,
+};
 writeFileSync(resolve(root, 'bench-results/lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nproduction build: ${buildSeconds.toFixed(1)} s`);
+printMachine(verdict, chromium);
+console.log(
+  `Lighthouse ${report.date.slice(0, 10)}, Chromium ${chromium}, benchmark index ${Math.round(verdict.benchmarkIndex.median)}${verdict.busy ? ' (BUSY MACHINE: not quotable)' : ''}`,
+);
 console.log('| preset | route | perf | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | KB |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {

@@ -18,8 +18,17 @@ import { dirname, join, relative, resolve } from 'node:path';
  */
 const layers = [
   { name: 'platform', paths: ['src/platform/'], imports: ['platform'] },
-  // The bridge reads the launch query with the platform client's pure helpers (one implementation of the token rules).
-  { name: 'bridge', paths: ['src/bridge/'], imports: ['bridge', 'src/platform/launch-params.ts'] },
+  // The bridge reads the launch query with the platform client's helpers (one implementation of the token rules).
+  {
+    name: 'bridge',
+    paths: ['src/bridge/'],
+    imports: [
+      'bridge',
+      'src/platform/launch-params.ts',
+      'src/platform/take-launch-token.ts',
+      'src/platform/constants.ts',
+    ],
+  },
   { name: 'config', paths: ['src/site-config.ts', 'src/site-config-types.ts'], imports: ['config'] },
   { name: 'assets', paths: ['src/assets/', 'src/styles/'], imports: ['assets'] },
   { name: 'vendor', paths: ['src/vendor/'], imports: ['vendor'] },
@@ -32,11 +41,12 @@ const layers = [
     paths: ['src/shared/'],
     imports: ['shared', 'platform', 'bridge', 'content', 'config'],
   },
-  // The loading layer: regions adopted from the prerendered HTML, islands, the boot script.
+  // The loading layer: regions adopted from the prerendered HTML, islands, the boot script (which takes the launch
+  // token with the platform client's one implementation of the token rules, before the first paint).
   {
     name: 'hydration',
     paths: ['src/hydration/'],
-    imports: ['hydration', 'shared', 'content', 'components', 'config'],
+    imports: ['hydration', 'shared', 'content', 'components', 'config', 'src/platform/take-launch-token.ts'],
   },
   {
     name: 'sections',

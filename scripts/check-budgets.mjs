@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Size budgets of the production build (brotli, quality 11, as a CDN serves it), checked in CI like wouter's
- * size-limit: per page, the JavaScript its HTML loads (boot, main and the page's chunk group); the CSS; the federated remote
+ * size-limit: per page, the JavaScript its HTML runs (the inline boot script, main and the page's chunk group); the
+ * CSS; the federated remote
  * (`remoteEntry.js` + what `./App` needs beyond the shared React + the largest page chunk). Prints a table; exits 1
  * when a budget is exceeded. Also runs the platform client's own size check.
  */
@@ -9,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { firstLoadJs } from './first-load-js.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
@@ -22,11 +24,10 @@ const KB = 1024;
 export const BUDGETS = { pageJs: 70 * KB, css: 15 * KB, remote: 60 * KB };
 
 const cache = new Map();
+const compress = (bytes) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 function brotli(file) {
-  if (!cache.has(file)) {
-    const bytes = readFileSync(resolve(dist, file));
-    cache.set(file, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
-  }
+  if (!cache.has(file)) cache.set(file, compress(readFileSync(resolve(dist, file))));
   return cache.get(file);
 }
 const sum = (files) => files.reduce((total, file) => total + brotli(file), 0);
@@ -40,24 +41,16 @@ function check(name, bytes, budget) {
   rows.push([name, kb(bytes), kb(budget), ok ? 'ok' : 'OVER']);
 }
 
-// Pages: the scripts each prerendered HTML file loads.
+// Pages: the JavaScript each prerendered HTML file runs before it is live, its inline boot script included
+// (scripts/first-load-js.mjs); the stylesheets they name are checked below.
 const pages = ['index', 'Challenges', 'Solutions', 'Results', 'Process', 'Pricing', 'PaymentSuccess', '404'];
 const cssFiles = new Set();
 for (const page of pages) {
-  const html = readFileSync(resolve(dist, `${page}.html`), 'utf8');
-  // The HTML names `boot`, which loads the page's chunk and the main script after the first paint (src/hydration/boot.ts).
-  const scripts = [...html.matchAll(/<script[^>]* src="\/([^"]+\.js)"(?: data-scripts="([^"]*)")?/g)].flatMap(
-    (m) => [
-      m[1],
-      ...(m[2] ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((src) => src.replace(/^\//, '')),
-    ],
-  );
-  for (const m of html.matchAll(/<link[^>]* href="\/([^"]+\.css)"/g)) cssFiles.add(m[1]);
-  if (!scripts.length) throw new Error(`${page}.html loads no script`);
-  check(`first-load JS ${page === 'index' ? '/' : `/${page}`}`, sum(scripts), BUDGETS.pageJs);
+  const { files, inline, styles } = firstLoadJs(readFileSync(resolve(dist, `${page}.html`), 'utf8'));
+  if (!files.length && !inline.length) throw new Error(`${page}.html runs no script`);
+  for (const css of styles) cssFiles.add(css);
+  const bytes = sum(files) + inline.reduce((total, text) => total + compress(Buffer.from(text)), 0);
+  check(`first-load JS ${page === 'index' ? '/' : `/${page}`}`, bytes, BUDGETS.pageJs);
 }
 for (const css of cssFiles) check(`CSS ${css}`, brotli(css), BUDGETS.css);
 

@@ -3,10 +3,14 @@
  * Prerendering: writes every page of the site as static HTML into dist/ (index.html, Challenges.html, ...,
  * 404.html), rendered by React's server renderer from the same App the browser hydrates, with per-page title,
  * description, canonical URL, Open Graph / Twitter tags and JSON-LD; plus robots.txt and sitemap.xml.
+ * Each page carries in its `<head>` the CSS of its first screen and the boot script, both inline: its first paint
+ * needs no request but the document (scripts/critical-css.mjs, src/hydration/boot.ts). The Content-Security-Policy
+ * hashes that allow exactly those inline elements go to `dist/csp-hashes.json`, per page (docs/hosting.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { criticalCss, cspHash } from './critical-css.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
@@ -103,36 +107,56 @@ function replaceOnce(html, pattern, replacement) {
 }
 
 const chunkGroups = JSON.parse(readFileSync(resolve(root, 'dist-ssr/site-chunks.json'), 'utf8'));
+const files = (group, ext) => (chunkGroups[group] ?? []).filter((file) => file.endsWith(ext));
 
-const bootFiles = (chunkGroups.boot ?? []).filter((file) => file.endsWith('.js'));
+const bootFiles = files('boot', '.js');
 if (bootFiles.length !== 1) throw new Error('dist-ssr/site-chunks.json: expected one boot script');
+// Inlined as it was built: its CSP hash is over exactly these characters.
+const bootCode = readFileSync(resolve(dist, bootFiles[0]), 'utf8').trim();
+if (/<\/script|<!--/i.test(bootCode)) throw new Error(`${bootFiles[0]} cannot be inlined in a <script>`);
+
+const styleFiles = files('styles', '.css');
+if (styleFiles.length !== 1) throw new Error('dist-ssr/site-chunks.json: expected one stylesheet');
+const stylesheet = `/${styleFiles[0]}`;
+const critical = criticalCss(dist, stylesheet);
 
 /**
- * The page's one script tag: `boot`, which loads the page's own chunk (a page made of static regions only has none,
- * see src/app/page-registry.ts) and then the main entry's scripts (React, then the site), in that order, after the
- * first paint (src/hydration/boot.ts).
+ * The page's boot script, inline: it takes the launch token, holds early presses, and after the first paint loads the
+ * full stylesheet, then the page's own chunk (a page made of static regions only has none, see
+ * src/app/page-registry.ts) and the main entry's scripts (React, then the site), in that order
+ * (src/hydration/boot.ts).
  */
 function bootScript(name) {
-  const pageFiles = (chunkGroups[`page-${name}`] ?? []).filter((file) => file.endsWith('.js'));
-  const mainFiles = (chunkGroups.main ?? []).filter((file) => file.endsWith('.js'));
-  const scripts = [...pageFiles, ...mainFiles].map((file) => `/${file}`).join(' ');
-  return `<script defer src="/${bootFiles[0]}" data-scripts="${escapeHtml(scripts)}"></script>`;
+  const scripts = [...files(`page-${name}`, '.js'), ...files('main', '.js')].map((file) => `/${file}`);
+  return `<script data-styles="${escapeHtml(stylesheet)}" data-scripts="${escapeHtml(scripts.join(' '))}">${bootCode}</script>`;
 }
 
-async function page(name, path, meta, canonicalPath) {
+/** The CSP sources each page's inline elements need, by file name (written to dist/csp-hashes.json). */
+const cspHashes = {};
+
+async function page(file, name, path, meta, canonicalPath) {
   const html = await ssr.renderPage(path);
   // `<!--$!-->` marks a Suspense boundary the server could not render (a region not preloaded, an error): the page
   // would ship without that content.
   if (html.includes('<!--$!-->'))
     throw new Error(`${path}: a Suspense boundary fell back to client rendering`);
+  const css = await critical(html);
+  if (/<\/style/i.test(css)) throw new Error(`${path}: the critical CSS cannot be inlined in a <style>`);
+  cspHashes[file] = { 'script-src': [cspHash(bootCode)], 'style-src': [cspHash(css)] };
   let out = replaceOnce(template, /<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`);
   out = replaceOnce(
     out,
     /<meta name="description" content="[^"]*"\s*\/?>/,
     () => `<meta name="description" content="${escapeHtml(meta.description)}">${head(meta, canonicalPath)}`,
   );
-  out = replaceOnce(out, /(?:<script defer(?:="defer")? src="\/assets\/[^"]+\.js"><\/script>)+/, () =>
-    bootScript(name),
+  // The first screen's CSS first: the full stylesheet, added after it, then has the last word everywhere.
+  out = replaceOnce(out, /<link href="[^"]+\.css" rel="stylesheet">/, () => `<style>${css}</style>`);
+  out = replaceOnce(out, /(?:<script defer(?:="defer")? src="\/assets\/[^"]+\.js"><\/script>)+/, () => '');
+  out = replaceOnce(
+    out,
+    /<\/head>/,
+    () =>
+      `${bootScript(name)}<noscript><link rel="stylesheet" href="${escapeHtml(stylesheet)}"></noscript></head>`,
   );
   return replaceOnce(out, /<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
 }
@@ -142,11 +166,12 @@ const written = [];
 for (const name of pageNames) {
   const path = paths[name];
   const file = name === 'Index' ? 'index.html' : `${name}.html`;
-  writeFileSync(resolve(dist, file), await page(name, path, pageMeta(name), path));
+  writeFileSync(resolve(dist, file), await page(file, name, path, pageMeta(name), path));
   written.push(file);
 }
-writeFileSync(resolve(dist, '404.html'), await page('NotFound', '/404', pageMeta(null), null));
+writeFileSync(resolve(dist, '404.html'), await page('404.html', 'NotFound', '/404', pageMeta(null), null));
 written.push('404.html');
+writeFileSync(resolve(dist, 'csp-hashes.json'), `${JSON.stringify(cspHashes, null, 2)}\n`);
 
 const listed = pageNames.filter((name) => pageMeta(name).listed);
 writeFileSync(
@@ -160,5 +185,5 @@ writeFileSync(
   `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.siteOrigin}/sitemap.xml\n`,
 );
 console.log(
-  `[prerender] ${written.length} pages, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`,
+  `[prerender] ${written.length} pages, csp-hashes.json, sitemap.xml, robots.txt in ${Math.round(performance.now() - started)} ms`,
 );

@@ -3,12 +3,14 @@
  * `npm run screenshots`: every page full-page at 390x844 (phone) and 1440x900 (desktop) into `screenshots/`
  * (git-ignored), plus an overflow check at 320 px wide that fails when a page scrolls sideways.
  * Needs the site running (`npm start`, or `node scripts/start.mjs --no-build` after a build). SCREENSHOT_BASE_URL
- * overrides the address (default http://localhost:4401).
+ * overrides the address (default http://localhost:4401). `--baseline <dir>` then compares every screenshot with the
+ * one of the same name in `<dir>` pixel by pixel, and fails on any changed pixel (scripts/compare-screenshots.mjs).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from './chromium.mjs';
+import { compareScreenshots } from './compare-screenshots.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = resolve(root, 'screenshots');
@@ -31,6 +33,8 @@ const viewports = [
 ];
 
 const overflowWidth = 320;
+const baselineAt = process.argv.indexOf('--baseline');
+const baselineDir = baselineAt === -1 ? null : resolve(process.argv[baselineAt + 1] ?? '');
 
 /**
  * Lays out every section (the site lays out below-the-fold sections as they come into view: a full-page capture would
@@ -59,6 +63,8 @@ async function main() {
     args: CHROMIUM_ARGS,
   });
   const overflowing = [];
+  const shots = [];
+  let changes = [];
   try {
     for (const viewport of viewports) {
       const context = await browser.newContext({
@@ -74,6 +80,7 @@ async function main() {
         await settle(page);
         const file = resolve(outDir, `${name}-${viewport.name}.png`);
         await page.screenshot({ path: file, fullPage: true });
+        shots.push(file);
         console.log(`[screenshots] ${file}`);
       }
       await context.close();
@@ -90,6 +97,7 @@ async function main() {
       if (scrollWidth > overflowWidth) overflowing.push(`${name}: scrollWidth ${scrollWidth}px`);
     }
     await narrow.close();
+    if (baselineDir) changes = await compareScreenshots(browser, shots, baselineDir);
   } finally {
     await browser.close();
   }
@@ -99,6 +107,14 @@ async function main() {
     process.exit(1);
   }
   console.log(`[screenshots] no horizontal overflow at ${overflowWidth}px`);
+  if (!baselineDir) return;
+  for (const { name, changed, note } of changes)
+    console.log(`[screenshots] ${name}: ${changed ?? 'not comparable'} changed pixels (${note})`);
+  if (changes.some(({ changed }) => changed !== 0)) {
+    console.error(`[screenshots] differs from the baseline in ${baselineDir}`);
+    process.exit(1);
+  }
+  console.log(`[screenshots] every screenshot equals the baseline in ${baselineDir}, pixel for pixel`);
 }
 
 main().catch((error) => {

@@ -3,11 +3,11 @@ import { App } from './app/app.tsx';
 import { loadPage } from './app/page-registry.ts';
 import { hydratePage } from './hydration/index.ts';
 import { pageNameForPath } from './shared/navigation/paths.ts';
-import { getSiteBridge } from './shared/platform/site-bridge.ts';
+import { holdEarlyErrors } from './shared/platform/site-bridge-loader.ts';
 
-// The first call installs the bridge: the launch query (and its access_token) is taken before the first render,
-// request or message.
-getSiteBridge();
+// The boot script took the launch token before the first paint; the bridge is installed once the page is live, and
+// reports what went wrong before then.
+holdEarlyErrors();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { type BaseLocationHook, Router, useLocation } from 'wouter';
 import { useAdoptedRegionLinks } from '../hydration/index.ts';
 import { bookACallHref, useBookACall } from '../shared/navigation/use-book-a-call.ts';
-import { getSiteBridge } from '../shared/platform/site-bridge.ts';
+import { installSiteBridge } from '../shared/platform/site-bridge-loader.ts';
 import { AuthGate } from './auth/auth-gate.tsx';
 import { usePageViewLog } from './auth/use-page-view-log.ts';
 import { useStartupAuth } from './auth/use-startup-auth.ts';
@@ -72,7 +72,7 @@ function Site() {
 /** The whole site as one component: the standalone entry renders it, and the federated remote exposes it as `./App`. */
 export function App({ base, ssrPath, ssrSearch, hook }: AppProps) {
   useEffect(() => {
-    getSiteBridge(); // installs the bridge inside a host that mounts ./App
+    installSiteBridge(); // once the page is live, or inside a host that mounts ./App
     prefetchPages();
   }, []);
   return (

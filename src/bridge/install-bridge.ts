@@ -8,6 +8,8 @@ export interface BridgeOptions {
   editorOrigins: readonly string[];
   /** Origins a `server_url` launch parameter may name. */
   serverUrlAllowList?: readonly string[];
+  /** The launch token an earlier script of the page already took from the address (the boot script), if any. */
+  takenLaunchToken?: string | null;
 }
 
 export interface Bridge {
@@ -42,7 +44,7 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
   const existing = guarded[GUARD];
   if (existing) return existing;
 
-  const launch = takeLaunchParams(win, options.serverUrlAllowList ?? []);
+  const launch = takeLaunchParams(win, options.serverUrlAllowList ?? [], options.takenLaunchToken);
   const targetOrigin = resolveParentOrigin(win, options.editorOrigins);
   const scrub = (text: string) =>
     launch.accessToken ? text.split(launch.accessToken).join('[redacted]') : text;

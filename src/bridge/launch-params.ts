@@ -1,8 +1,13 @@
-import { isValidId, normalizeServerUrl, readAccessTokenFromUrl } from '../platform/launch-params.ts';
+import { MAX_LAUNCH_PARAM_LENGTH } from '../platform/constants.ts';
+import { isValidId, normalizeServerUrl } from '../platform/launch-params.ts';
+import { takeLaunchToken } from '../platform/take-launch-token.ts';
 
 /** The launch query the platform opens the site with (platform-api.md, "Launch query parameters"). */
 export interface LaunchParams {
-  /** The bearer token passed in the URL; already removed from the address bar when this is read. */
+  /**
+   * The bearer token passed in the URL (taken now, or earlier by the page's first script); already removed from the
+   * address bar and stored when this is read.
+   */
   accessToken: string | null;
   appId: string | null;
   /** Only set when the value's origin is on the allow-list (security rule 4). */
@@ -10,8 +15,6 @@ export interface LaunchParams {
   functionsVersion: string | null;
   fromUrl: string | null;
 }
-
-const MAX_PARAM_LENGTH = 2048;
 
 function validId(name: string, value: string | null): string | null {
   if (value === null || value === '') return null;
@@ -21,18 +24,25 @@ function validId(name: string, value: string | null): string | null {
 }
 
 function allowedServerUrl(value: string | null, allowList: readonly string[]): string | null {
-  const origin = value && value.length <= MAX_PARAM_LENGTH ? normalizeServerUrl(value, allowList) : null;
+  const origin =
+    value && value.length <= MAX_LAUNCH_PARAM_LENGTH ? normalizeServerUrl(value, allowList) : null;
   if (!origin)
     console.warn('[bridge] ignored the launch parameter server_url: its origin is not on the allow-list');
   return origin;
 }
 
 /**
- * Reads the launch query, removing `access_token` from the address bar first (path, the rest of the query and the
- * hash kept). Call it before anything else reads the URL (security rule 2).
+ * Reads the launch query, taking `access_token` out of the address bar (and into storage) first, path, the rest of
+ * the query and the hash kept. Call it before anything else reads the URL (security rule 2). `takenEarlier` is the
+ * token the page's first script already took (`src/hydration/boot.ts`): the address has none left then, and storage
+ * may be blocked, so it is handed over in memory.
  */
-export function takeLaunchParams(win: Window, serverUrlAllowList: readonly string[]): LaunchParams {
-  const accessToken = readAccessTokenFromUrl(win);
+export function takeLaunchParams(
+  win: Window,
+  serverUrlAllowList: readonly string[],
+  takenEarlier: string | null = null,
+): LaunchParams {
+  const accessToken = takeLaunchToken(win) ?? takenEarlier;
   let query: URLSearchParams;
   try {
     query = new URL(win.location.href).searchParams;
@@ -41,10 +51,10 @@ export function takeLaunchParams(win: Window, serverUrlAllowList: readonly strin
   }
   const fromUrl = query.get('from_url');
   return {
-    accessToken: accessToken && accessToken.length <= MAX_PARAM_LENGTH ? accessToken : null,
+    accessToken: accessToken && accessToken.length <= MAX_LAUNCH_PARAM_LENGTH ? accessToken : null,
     appId: validId('app_id', query.get('app_id')),
     serverUrl: query.has('server_url') ? allowedServerUrl(query.get('server_url'), serverUrlAllowList) : null,
     functionsVersion: validId('functions_version', query.get('functions_version')),
-    fromUrl: fromUrl && fromUrl.length <= MAX_PARAM_LENGTH ? fromUrl : null,
+    fromUrl: fromUrl && fromUrl.length <= MAX_LAUNCH_PARAM_LENGTH ? fromUrl : null,
   };
 }

@@ -1,9 +1,11 @@
-import daveKellett from '../assets/avatars/dave-kellett.svg';
-import priyaShah from '../assets/avatars/priya-shah.svg';
-import sarahMitchell from '../assets/avatars/sarah-mitchell.svg';
+import daveKellettSvg from '../assets/avatars/dave-kellett.svg?source';
+import priyaShahSvg from '../assets/avatars/priya-shah.svg?source';
+import sarahMitchellSvg from '../assets/avatars/sarah-mitchell.svg?source';
+import { svgDataUrl } from './svg-data-url.ts';
 /**
- * A testimonial (spec §3): static display data. `image` is a local illustrated avatar, imported so that the bundler
- * gives it a hashed URL on the site's own origin (also when `./App` runs inside the editor's document).
+ * A testimonial (spec §3): static display data. `image` is a local illustrated avatar as a `data:` URL: the home
+ * page's first screen shows the avatars, and a page requests nothing before its first paint (they are small; a URL of
+ * its own would also be fetched early further down a page, since lazy pictures near the viewport load at once).
  */
 export interface Testimonial {
   readonly name: string;
@@ -30,7 +32,7 @@ export const testimonials = [
     name: 'Sarah Mitchell',
     role: 'Managing Director',
     company: 'Harbour Lettings',
-    image: sarahMitchell,
+    image: svgDataUrl(sarahMitchellSvg),
     quote:
       'Tenants get an answer straight away, even at ten at night. We have stopped losing viewings to agencies that simply replied first.',
     rating: 5,
@@ -40,7 +42,7 @@ export const testimonials = [
     name: 'Dave Kellett',
     role: 'Owner',
     company: 'Kellett Plumbing & Heating',
-    image: daveKellett,
+    image: svgDataUrl(daveKellettSvg),
     quote:
       'I used to write quotes at the kitchen table after a full day on the tools. Now I send them from the van and the follow-ups happen without me.',
     rating: 5,
@@ -50,7 +52,7 @@ export const testimonials = [
     name: 'Priya Shah',
     role: 'Founder',
     company: 'Willow & Thread',
-    image: priyaShah,
+    image: svgDataUrl(priyaShahSvg),
     quote:
       'Every message from every app lands in one place. It is calm now, and my customers notice how quickly we get back to them.',
     rating: 5,

@@ -1,35 +1,65 @@
 /**
- * The one script a prerendered page names in its HTML (`<script defer src=boot data-scripts="…">`, a build entry of
- * its own, with no React): it loads the page's JavaScript (its chunk, then the main script, in that order) once the
- * browser has painted the page.
+ * The first script of every prerendered page, inlined in its `<head>` with its CSP hash (scripts/prerender.mjs):
+ * `<script data-styles="…" data-scripts="…">`, a build entry of its own, with no React. Before the browser has parsed
+ * the page's body it
+ * 1. takes the launch token out of the address and into storage (security rule 2: one step, before the first paint,
+ *    so that a link followed or a reload at any moment keeps the visitor signed in and no history entry keeps it);
+ * 2. holds the presses made before React listens (`presses.ts`);
+ * and once the browser has painted the page (whose first screen is styled by the CSS inlined beside this script), it
+ * loads the full stylesheet, then the page's JavaScript (its chunk, then the main script, in that order).
  *
- * Every page arrives as its final HTML, so nothing a visitor sees waits for JavaScript; what JavaScript adds (the
- * menu, the form, checkout, client-side navigation) can start a frame later. Until the first paint the connection
- * carries only the HTML, the stylesheet and the pictures in view, instead of sharing its bandwidth with ~70 KB of
- * scripts. A page opened in the background (no frames are drawn there) loads its scripts at once.
+ * Every page arrives as its final HTML, so nothing a visitor sees waits for a request: until the first paint the
+ * connection carries only the HTML. A page opened in the background (no frames are drawn there) loads at once.
  *
- * A button pressed before React listens is not lost: the press is held here and handed over (`presses.ts`) once
- * React has adopted the page (`start.tsx`), or, inside an island that is not live yet, once that island is
- * (`region.tsx`). Links need no help: they work as plain links.
+ * A button pressed before React listens is not lost: the press is held here and handed over (`window.__siteBoot`,
+ * `boot-handover.ts`) once React has adopted the page (`start.tsx`), or, inside an island that is not live yet, once
+ * that island is (`region.tsx`). Links need no help: they work as plain links.
  */
+import { takeLaunchToken } from '../platform/take-launch-token.ts';
+import type { BootHandover } from './boot-handover.ts';
 import { holdPresses } from './presses.ts';
 
-const sources = (document.currentScript?.dataset.scripts ?? '').split(' ').filter(Boolean);
+const launchToken = takeLaunchToken(window);
 
-window.__siteBoot = holdPresses();
+const handover: BootHandover = { ...holdPresses(), launchToken };
+window.__siteBoot = handover;
+
+const data = document.currentScript?.dataset;
+const list = (value: string | undefined) => (value ?? '').split(' ').filter(Boolean);
+const styles = list(data?.styles);
+const scripts = list(data?.scripts);
+
+/** Adds the full stylesheet; `renderBlocking` holds the page's rendering until it has loaded (where supported). */
+function loadStyles(renderBlocking: boolean): void {
+  const loads = styles.splice(0).map((href) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    if (renderBlocking) link.setAttribute('blocking', 'render');
+    const loaded = new Promise((settle) => {
+      link.onload = link.onerror = settle;
+    });
+    document.head.append(link);
+    return loaded;
+  });
+  if (loads.length) handover.styled = Promise.all(loads);
+}
 
 // A #fragment, a reload or a move back or forward puts the visitor at a position the browser computes from the whole
-// page's layout: below-the-fold sections are laid out at once then (src/styles/standalone.css).
+// page's layout: below-the-fold sections are laid out at once then (src/styles/standalone.css), with the whole
+// stylesheet, before the first paint.
 const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
 if (location.hash || (navigation && navigation.type !== 'navigate')) {
   document.documentElement.dataset.layoutAll = '';
+  loadStyles(true);
 }
 
 let started = false;
 function loadScripts(): void {
   if (started) return;
   started = true;
-  for (const src of sources) {
+  loadStyles(false);
+  for (const src of scripts) {
     const script = document.createElement('script');
     script.src = src;
     // Inserted scripts run in insertion order, as `defer` ones would.

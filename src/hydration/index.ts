@@ -2,10 +2,11 @@
  * # Hydration: how a prerendered page becomes live with as little JavaScript as React allows
  *
  * Every page is prerendered (`scripts/prerender.mjs`), so its HTML is the final content. In the browser:
- * 1. The HTML names one small script, `boot.ts` (a build entry of its own), which loads the page's chunk, React and
- *    the main script once the page has painted, and holds presses made before React listens.
+ * 1. The HTML carries, inline in its head, the CSS of its first screen and one small script, `boot.ts` (a build entry
+ *    of its own, inlined with its CSP hash), which takes the launch token, holds presses made before React listens,
+ *    and once the page has painted loads the full stylesheet, the page's chunk, React and the main script.
  * 2. The main script calls `hydratePage` (`start.tsx`): it notes which regions the HTML holds (adoption), waits for
- *    the page's chunk (`pageLoader`), and lets React adopt the page in a transition.
+ *    the page's chunk (`pageLoader`) and the full stylesheet, and lets React adopt the page in a transition.
  * 3. A region (`region()`, rendered by `<Region of>`) is a part of a page or of the layout without behaviour, whose
  *    code lives in its own chunk. Pages declare their regions once, by naming the page in `region({ page })`; the
  *    page loader fetches the code of a page's regions with the page, unless the HTML already holds them. In adopted

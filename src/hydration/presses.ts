@@ -6,7 +6,7 @@
 /** Inside an island whose code has not run yet: React cannot hydrate it for a press, so the boot script holds those. */
 export const PENDING_ISLAND = '[data-island]:not([data-live])';
 
-/** What the boot script offers the page's scripts (`window.__siteBoot`). */
+/** The presses the boot script holds for the page's scripts (part of `window.__siteBoot`, see `boot-handover.ts`). */
 export interface HeldPresses {
   /**
    * Stops holding presses outside islands that are not live yet (React takes those from now on), and hands over the
@@ -15,12 +15,6 @@ export interface HeldPresses {
   release(): HTMLElement[];
   /** Hands over the buttons pressed inside `container` (an island now live), oldest first. */
   claim(container: Element): HTMLElement[];
-}
-
-declare global {
-  interface Window {
-    __siteBoot?: HeldPresses;
-  }
 }
 
 /**

@@ -18,8 +18,8 @@ function HandOver() {
 
 /**
  * Makes the prerendered page in `container` live (see `index.ts`): notes the regions its HTML holds, waits for `load`
- * (the page's chunk and the code of its regions the HTML does not hold, so that the first render matches the HTML),
- * then lets React adopt the page. A container without
+ * (the page's chunk and the code of its regions the HTML does not hold, so that the first render matches the HTML)
+ * and for the full stylesheet the boot script loads, then lets React adopt the page. A container without
  * prerendered HTML (the dev server) is rendered from scratch. `<html data-hydrated="true">` then marks the live page.
  */
 export function hydratePage(container: HTMLElement, app: ReactNode, load: () => Promise<unknown>): void {
@@ -44,7 +44,8 @@ export function hydratePage(container: HTMLElement, app: ReactNode, load: () => 
     // React listens from now on: later presses are React's own (see "Presses" in index.ts).
     early = window.__siteBoot?.release() ?? [];
   };
-  // Hydration starts a task after the main script's own evaluation, so that neither makes one long task of both.
+  // Hydration starts a task after the main script's own evaluation, so that neither makes one long task of both; and
+  // once the full stylesheet is there (what React renders next may need more than the first screen's inlined CSS).
   const later = () => setTimeout(start, 0);
-  load().then(later, later);
+  Promise.all([load(), window.__siteBoot?.styled]).then(later, later);
 }

@@ -1,11 +1,7 @@
+import { AUTH_ERROR_TYPE } from './auth-error-type.ts';
 import { isPlatformError } from './errors/platform-error.ts';
 
-/** The startup auth error types; any other server-supplied reason is kept as its own type. */
-export const AUTH_ERROR_TYPE = {
-  authRequired: 'auth_required',
-  userNotRegistered: 'user_not_registered',
-  unknown: 'unknown',
-} as const;
+export { AUTH_ERROR_TYPE };
 
 /** The startup auth error the site keeps in its state. */
 export interface AuthError {

@@ -15,6 +15,9 @@ export const LAUNCH_PARAMS = {
   fromUrl: 'from_url',
 } as const;
 
+/** The longest launch parameter value used (`access_token`, `server_url`, `from_url`); a longer one is ignored. */
+export const MAX_LAUNCH_PARAM_LENGTH = 2048;
+
 /** Shape accepted for `app_id` and `functions_version` (security rule 5). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

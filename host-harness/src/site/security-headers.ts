@@ -1,21 +1,38 @@
 import type { SiteConfig } from '../../../src/site-config-types.ts';
 import { serializeCsp } from '../http-shared/content-security-policy.ts';
 
+/**
+ * The CSP sources a prerendered page's inline elements need (its boot script, its first screen's CSS), by the
+ * directive they extend: one entry of `dist/csp-hashes.json`, written by scripts/prerender.mjs.
+ */
+export interface InlineSources {
+  'script-src'?: readonly string[];
+  'style-src'?: readonly string[];
+}
+
 /** The WebSocket origin matching an http(s) origin (`http://h` → `ws://h`). */
 function socketOrigin(origin: string): string {
   return origin.replace(/^http/, 'ws');
 }
 
+/** Only `'sha256-…'` sources are taken from the build's list: it can never widen the policy beyond those elements. */
+function hashes(sources: unknown): string[] {
+  return Array.isArray(sources)
+    ? sources.filter((source) => typeof source === 'string' && /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source))
+    : [];
+}
+
 /**
  * The Content-Security-Policy of the site (security rule 11): same-origin everything, the platform's API and socket,
- * no inline or eval'd script, framed only by itself and the editor origins.
+ * no inline or eval'd script but the page's own inline elements allowed by hash, framed only by itself and the editor
+ * origins.
  */
-function contentSecurityPolicy(config: SiteConfig): string {
+function contentSecurityPolicy(config: SiteConfig, inline: InlineSources | null | undefined): string {
   const platform = [config.serverUrl, socketOrigin(config.serverUrl)];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'"],
+    'script-src': ["'self'", ...hashes(inline?.['script-src'])],
+    'style-src': ["'self'", ...hashes(inline?.['style-src'])],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...platform],
@@ -28,10 +45,16 @@ function contentSecurityPolicy(config: SiteConfig): string {
   return serializeCsp(directives);
 }
 
-/** Headers sent on every response of the site server (security rules 11 and 12). */
-export function securityHeaders(config: SiteConfig): Record<string, string> {
+/**
+ * Headers sent on every response of the site server (security rules 11 and 12); `inline` extends the policy of a
+ * prerendered page with the hashes of its inline boot script and CSS.
+ */
+export function securityHeaders(
+  config: SiteConfig,
+  inline: InlineSources | null | undefined = {},
+): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(config),
+    'Content-Security-Policy': contentSecurityPolicy(config, inline),
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',

@@ -1,11 +1,12 @@
 /**
  * The site server (port 4401): serves the built site from `dist/` the way a CDN would — every page by name
  * (case-insensitive), unknown paths as the 404 page with status 404, hashed assets cached for a year, text compressed,
- * security headers on every response, and CORS on the federated files for the editor origins only.
+ * security headers on every response (a page's policy allowing its own inline boot script and CSS by the hashes the
+ * build listed in `csp-hashes.json`), and CORS on the federated files for the editor origins only.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { pageNameForPath } from '../../../src/shared/navigation/paths.ts';
 import type { SiteConfig } from '../../../src/site-config-types.ts';
@@ -13,13 +14,15 @@ import { cacheControlOf, contentTypeOf } from '../http-shared/asset-headers.ts';
 import { foreignHostMessage, isOwnHost } from '../http-shared/loopback-host.ts';
 import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../http-shared/server-timeouts.ts';
 import { resolveStaticFile } from '../http-shared/static-file.ts';
-import { securityHeaders } from './security-headers.ts';
+import { type InlineSources, securityHeaders } from './security-headers.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.map']);
 /** No page or asset path is longer; a longer one gets 414 before any work is done on it. */
 export const MAX_PATH_LENGTH = 2_048;
 /** The whole request target (path and query; a launch URL carries a token and return addresses): 414 beyond. */
 export const MAX_URL_LENGTH = 14_336;
+/** The build's list of the CSP hashes each prerendered page's inline elements need (scripts/prerender.mjs). */
+export const CSP_HASHES_FILE = 'csp-hashes.json';
 
 export interface SiteServerOptions {
   distDir: string;
@@ -34,6 +37,8 @@ interface Payload {
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** The body read as the CSP hash list (only for `csp-hashes.json`). */
+  inline?: Record<string, InlineSources>;
   mtimeMs: number;
 }
 
@@ -51,6 +56,24 @@ export function createSiteServer({ distDir, config, compress = true, timeouts }:
     return payload;
   };
 
+  /**
+   * The inline sources the HTML `file` needs, from the build's list; none (so no inline element runs) when the list
+   * is missing or unreadable, or does not name the file.
+   */
+  const inlineSourcesOf = (file: string): InlineSources => {
+    const list = join(distDir, CSP_HASHES_FILE);
+    if (!existsSync(list)) return {};
+    const payload = load(list);
+    if (!payload.inline) {
+      try {
+        payload.inline = JSON.parse(payload.body.toString('utf8')) as Record<string, InlineSources>;
+      } catch {
+        payload.inline = {};
+      }
+    }
+    return Object.hasOwn(payload.inline, basename(file)) ? (payload.inline[basename(file)] ?? {}) : {};
+  };
+
   /** The prerendered file of a page (e.g. `Pricing.html`), matched case-insensitively, else the app shell. */
   const pageFile = (name: string): string => {
     const prerendered = join(distDir, `${name}.html`);
@@ -61,7 +84,8 @@ export function createSiteServer({ distDir, config, compress = true, timeouts }:
     const ext = extname(file);
     const payload = load(file);
     res.statusCode = status;
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const sent = ext === '.html' ? securityHeaders(config, inlineSourcesOf(file)) : headers;
+    for (const [name, value] of Object.entries(sent)) res.setHeader(name, value);
     res.setHeader('Content-Type', contentTypeOf(file));
     res.setHeader('Cache-Control', cacheControlOf(file));
     const origin = req.headers.origin;

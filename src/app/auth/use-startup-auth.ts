@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AUTH_STATUS, useAuthStore } from '../../shared/auth/auth-store.ts';
 import { loadSitePlatform } from '../../shared/platform/load-site-platform.ts';
-import { getSiteBridge } from '../../shared/platform/site-bridge.ts';
+import { reportSiteError } from '../../shared/platform/site-bridge-loader.ts';
 
 let started = false;
 
@@ -16,7 +16,7 @@ export function useStartupAuth(): void {
       (error: unknown) => {
         // The client's chunk did not load: the page stays usable as a visitor's, and the editor hears of it.
         useAuthStore.setState({ status: AUTH_STATUS.ready });
-        getSiteBridge().reportError(error);
+        reportSiteError(error);
       },
     );
   }, []);

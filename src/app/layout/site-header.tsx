@@ -3,13 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
-import { Logo } from '../../components/logo.tsx';
 import { brand } from '../../content/brand.ts';
 import { layout, navLabels } from '../../content/layout.ts';
+import { Region } from '../../hydration/index.ts';
 import { paths } from '../../shared/navigation/paths.ts';
-import { getSiteBridge } from '../../shared/platform/site-bridge.ts';
+import { reportSiteError } from '../../shared/platform/site-bridge-loader.ts';
 import { useScrolledPast } from '../hooks/use-scrolled-past.ts';
 import { BookACallButton } from './book-a-call-button.tsx';
+import { logoRegion } from './logo-region.ts';
 import { PrimaryNav } from './primary-nav.tsx';
 
 type MobileMenuComponent = typeof import('./mobile-menu.tsx').MobileMenu;
@@ -66,7 +67,7 @@ export function SiteHeader() {
         setMenuOpen(true);
       },
       // The menu's chunk did not load: the notice offers a reload (preload-error).
-      (error: unknown) => getSiteBridge().reportError(error),
+      reportSiteError,
     );
   const MenuPanel = menuReady || menuLoaded ? MobileMenu : undefined;
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -81,7 +82,7 @@ export function SiteHeader() {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link href={paths.Index} className="-m-1 rounded-lg p-1" aria-label={`${brand.name}, home`}>
-          <Logo />
+          <Region of={logoRegion} />
         </Link>
         <PrimaryNav
           className="hidden lg:block"

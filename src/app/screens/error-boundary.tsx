@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { noticeText } from '../../content/notices.ts';
-import { getSiteBridge } from '../../shared/platform/site-bridge.ts';
+import { reportSiteError } from '../../shared/platform/site-bridge-loader.ts';
 
 interface State {
   failed: boolean;
@@ -31,7 +31,7 @@ export class ErrorBoundary extends Component<Props, State> {
         ?.replace(/^at\s+/, '')
         .split(' ')[0] ?? null;
     const report = error instanceof Error ? Object.assign(error, { componentName }) : error;
-    getSiteBridge().reportError(report);
+    reportSiteError(report);
     this.props.onError?.();
   }
 

@@ -29,14 +29,14 @@ let instance: SitePlatform | null = null;
 
 /**
  * The site's platform client, created on first use from the launch query (validated by the bridge) and the build
- * configuration. A token passed in the URL is saved, so that a reload keeps the session.
+ * configuration. A token passed in the URL was stored when it was taken out of the address (`takeLaunchToken`), so
+ * that a reload keeps the session; it is used here even when storage is blocked.
  */
 export function getSitePlatform(): SitePlatform {
   if (instance) return instance;
   const { launch } = getSiteBridge();
   const serverUrl = launch.serverUrl ?? siteConfig.serverUrl;
   const tokenStore = createTokenStore();
-  if (launch.accessToken) tokenStore.save(launch.accessToken);
   const core = createHttpCore({
     appId: launch.appId ?? siteConfig.appId,
     serverUrl,

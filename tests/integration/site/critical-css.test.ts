@@ -1,0 +1,108 @@
+/**
+ * The first screen's CSS (scripts/critical-css.mjs): only the rules the header and the first sections of a page need,
+ * with Tailwind's `:where()` rules decided by the class they select, and without the custom properties nothing reads.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  criticalCss,
+  cspHash,
+  firstScreen,
+  withoutUnusedProperties,
+} from '../../../scripts/critical-css.mjs';
+
+const CSS = `@layer theme{:root{--color-a:#111;--color-b:#222;--spacing:.25rem}}
+@layer utilities{.text-a{color:var(--color-a)}.text-b{color:var(--color-b)}.p-1{padding:var(--spacing)}
+:where(.space-y-4>:not(:last-child)){margin-top:1rem}:where(.space-x-9>:not(:last-child)){margin-left:1rem}
+@media (min-width:40rem){.sm\\:text-b{color:var(--color-b)}.sm\\:p-1{padding:var(--spacing)}}}
+main section:nth-of-type(n+3){content-visibility:auto;contain-intrinsic-size:auto 900px}
+:root[data-layout-all] main section{content-visibility:visible}
+.ring{box-shadow:var(--tw-ring)}
+@property --tw-ring{syntax:"*";inherits:false;initial-value:0 0 transparent}
+@property --tw-unread{syntax:"*";inherits:false}`;
+
+const section = (classes: string, text: string) => `<section class="${classes}"><p>${text}</p></section>`;
+const page = (sections: string[]) =>
+  `<div class="p-1"><header class="p-1">h</header><main>${sections.join('')}</main><footer class="ring">f</footer></div>`;
+
+let dist: string;
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'critical-css-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'styles.css'), CSS);
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('firstScreen', () => {
+  it('keeps the header and the first three sections of main, and drops the rest and the footer', () => {
+    const html = page([
+      section('text-a', 'one'),
+      section('', 'two'),
+      section('sm:p-1', 'three'),
+      section('text-b', 'four'),
+    ]);
+    const screen = firstScreen(html);
+    expect(screen).toContain('three');
+    expect(screen).not.toContain('four');
+    expect(screen).not.toContain('<footer');
+    expect(screen).toContain('<header class="p-1">');
+  });
+
+  it('keeps the footer of a page with no more sections than that (a short page shows it at once)', () => {
+    expect(firstScreen(page([section('', 'one')]))).toContain('<footer');
+  });
+
+  it('refuses HTML it cannot cut safely', () => {
+    expect(() => firstScreen('<div>no main</div>')).toThrow(/no <main>/);
+    expect(() => firstScreen('<main><section><section></section></section></main>')).toThrow(/nested/);
+  });
+});
+
+describe('withoutUnusedProperties', () => {
+  it('drops custom properties and @property rules nothing reads, repeatedly, and blocks left empty', () => {
+    const css =
+      ':root{--a:var(--b);--b:1px;--c:2px}.x{width:var(--c)}@property --d{syntax:"*";inherits:false}@layer theme{:root{--e:1}}';
+    const out = withoutUnusedProperties(css);
+    expect(out).toContain('--c:2px');
+    expect(out).toContain('.x{width:var(--c)}');
+    for (const gone of ['--a', '--b', '@property', '--e', '@layer']) expect(out).not.toContain(gone);
+  });
+});
+
+describe('criticalCss', () => {
+  it("inlines only what the page's first screen uses", async () => {
+    const critical = criticalCss(dist, '/assets/styles.css');
+    const css = await critical(
+      page([
+        section('text-a space-y-4', 'one'),
+        section('', 'two'),
+        section('', 'three'),
+        section('text-b', 'four'),
+      ]),
+    );
+    expect(css).toContain('.text-a{');
+    expect(css).toContain('.p-1{');
+    expect(css).toContain('--color-a:#111');
+    expect(css).toContain(':where(.space-y-4>:not(:last-child))');
+    // Laid out only near the viewport, so part of the first layout although no section of the first screen matches.
+    expect(css).toContain('main section:nth-of-type(n+3)');
+    expect(css).toContain(':root[data-layout-all] main section');
+    for (const below of ['.text-b', '--color-b', ':where(.space-x-9', '.ring', '--tw-ring', '--tw-unread'])
+      expect(css).not.toContain(below);
+  });
+
+  it('keeps a rule the first screen needs only at a wider screen, with its media query', async () => {
+    const css = await criticalCss(dist, '/assets/styles.css')(page([section('sm:p-1', 'one')]));
+    expect(css).toMatch(/@media \(min-width:\s?40rem\)\{[^}]*\.sm\\:p-1\{/);
+    expect(css).not.toContain('sm\\:text-b');
+  });
+});
+
+describe('cspHash', () => {
+  it('is the policy source that allows exactly that inline text (sha256, base64, quoted)', () => {
+    expect(cspHash('')).toBe("'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='");
+    expect(cspHash('alert(1)')).not.toBe(cspHash('alert(1) '));
+  });
+});
