@@ -209,3 +209,45 @@ describe('goToCheckout inside the editor frame', () => {
     expect(pending()).toBe(false);
   });
 });
+
+describe('goToCheckout: the continue link and the end of the watch', () => {
+  it('the link is an info notice that opens the payment page in the top window, never in the frame', () => {
+    const frame = fakeWindow({ assignThrows: true });
+    goToCheckout(PAY, frame.win);
+    const [toast] = useToastStore.getState().toasts;
+    expect(toast).toMatchObject({ tone: 'info', link: { href: PAY, target: '_top' } });
+  });
+
+  it('a link shown in the frame goes when the page comes back from the back-forward cache', () => {
+    const frame = fakeWindow({ framed: true });
+    goToCheckout(PAY, frame.win);
+    vi.advanceTimersByTime(CONTINUE_LINK_AFTER_MS);
+    expect(notices()).toEqual([PAY]);
+    frame.fire(new Event('pagehide'));
+    frame.fire(pageShow(true));
+    expect(notices()).toEqual([]);
+    expect(pending()).toBe(false);
+  });
+
+  it('the link shown in the frame is not shown a second time when the page has evidently stayed', () => {
+    const frame = fakeWindow({ framed: true });
+    goToCheckout(PAY, frame.win);
+    vi.advanceTimersByTime(CONTINUE_LINK_AFTER_MS);
+    const shown = useToastStore.getState().toasts.map((toast) => toast.id);
+    vi.advanceTimersByTime(CHECKOUT_STAYED_MS);
+    expect(pending()).toBe(false);
+    expect(useToastStore.getState().toasts.map((toast) => toast.id)).toEqual(shown);
+  });
+
+  it('a departure that is over no longer answers page events (a later checkout keeps its guard)', () => {
+    const frame = fakeWindow({});
+    goToCheckout(PAY, frame.win);
+    vi.advanceTimersByTime(CHECKOUT_STAYED_MS);
+    expect(pending()).toBe(false);
+    // The visitor presses again; that checkout is still waiting for its answer when the page is shown again.
+    useCheckoutStore.setState({ pending: true });
+    frame.fire(pageShow(true));
+    expect(pending()).toBe(true);
+    expect(notices()).toEqual([PAY]);
+  });
+});
