@@ -47,6 +47,7 @@ function requestNavigation(url: string, win: Window): Departure {
   let opened: Window | null = null;
   try {
     opened = win.open(url, '_blank');
+    // Stryker disable next-line BlockStatement: `opened` is already null when `open` throws.
   } catch {
     opened = null;
   }
@@ -105,6 +106,7 @@ export function goToCheckout(url: string, win: Window = window): void {
   const onPageShow = (event: Event) => {
     if (!(event as PageTransitionEvent).persisted) return;
     stopWatching();
+    // Stryker disable next-line ConditionalExpression: dismissing no notice changes nothing (`false` is tested).
     if (notice) dismissToast(notice);
     releaseButton();
   };

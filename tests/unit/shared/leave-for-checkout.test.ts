@@ -31,6 +31,7 @@ function fakeWindow(options: {
   topRefuses?: boolean;
   assignThrows?: boolean;
   popupBlocked?: boolean;
+  openThrows?: boolean;
 }): FakeWindow {
   const events = new EventTarget();
   let visibility: DocumentVisibilityState = 'visible';
@@ -39,7 +40,10 @@ function fakeWindow(options: {
     if (options.assignThrows) throw new DOMException('refused', 'SecurityError');
   });
   const tab = { opener: {} as unknown };
-  const open = vi.fn(() => (options.popupBlocked ? null : tab));
+  const open = vi.fn(() => {
+    if (options.openThrows) throw new DOMException('refused', 'SecurityError');
+    return options.popupBlocked ? null : tab;
+  });
   const top = {
     location: {
       set href(value: string) {
@@ -202,8 +206,11 @@ describe('goToCheckout inside the editor frame', () => {
     expect(pending()).toBe(true);
   });
 
-  it('top navigation and the tab both refused: the link at once and a working button', () => {
-    const frame = fakeWindow({ framed: true, topRefuses: true, popupBlocked: true });
+  it.each([
+    ['blocked', { popupBlocked: true }],
+    ['refused with an exception', { openThrows: true }],
+  ])('top navigation refused and the tab %s: the link at once and a working button', (_label, tab) => {
+    const frame = fakeWindow({ framed: true, topRefuses: true, ...tab });
     goToCheckout(PAY, frame.win);
     expect(notices()).toEqual([PAY]);
     expect(pending()).toBe(false);
