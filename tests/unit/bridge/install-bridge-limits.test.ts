@@ -65,6 +65,11 @@ describe('installBridge: navigation', () => {
     ]);
   });
 
+  it('a server_url on the allow-list is taken, as its origin', () => {
+    const frame = framed(`/?server_url=${encodeURIComponent(`${EDITOR}/api`)}`);
+    expect(installBridge(options, frame.win).launch.serverUrl).toBe(EDITOR);
+  });
+
   it('without a server_url allow-list, a server_url is ignored', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const frame = framed(`/?server_url=${encodeURIComponent(EDITOR)}`);
