@@ -40,6 +40,9 @@ const config = {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // `npm run test:mutation` and `npm test` run incrementally: mutants whose code and covering tests are unchanged since
+  // this file was written keep their result. Commit it after a run, so that CI re-tests only what changed.
+  incrementalFile: 'tests/mutation/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
