@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order — types, lint and import boundaries, unit and integration tests (Vitest), the
- * production build and its size budgets, then the end-to-end tests (Playwright in Debian's Chromium against the
- * harness). Exits non-zero on the first failure; prints one closing line with the counts.
+ * `npm test`: every check, in order — types, lint and import boundaries, unit and integration tests (Vitest), mutation
+ * testing of the decision modules (StrykerJS, incremental), the production build and its size budgets, then the
+ * end-to-end tests (Playwright in Debian's Chromium against the harness). Exits non-zero on the first failure; prints
+ * one closing line with the counts.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -24,6 +25,10 @@ const steps = [
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
   ],
+  // Mutation testing of the modules where the site makes its security and flow decisions (stryker.config.mjs):
+  // incremental, so only the mutants of code or tests changed since tests/mutation/stryker-incremental.json are run;
+  // fails under a mutation score of 85%.
+  ['mutation', process.execPath, ['scripts/mutation.mjs']],
   ['build', process.execPath, ['scripts/build.mjs']],
   ...(existsSync(resolve(root, 'scripts/check-budgets.mjs'))
     ? [['budgets', process.execPath, ['scripts/check-budgets.mjs']]]

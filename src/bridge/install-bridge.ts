@@ -44,6 +44,7 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
   const existing = guarded[GUARD];
   if (existing) return existing;
 
+  // Stryker disable next-line ArrayDeclaration: an entry that is not an origin matches no server_url, as none does.
   const launch = takeLaunchParams(win, options.serverUrlAllowList ?? [], options.takenLaunchToken);
   const targetOrigin = resolveParentOrigin(win, options.editorOrigins);
   const scrub = (text: string) =>
@@ -68,12 +69,13 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
   };
 
   const recent: number[] = [];
-  let lastKey = '';
+  let lastKey: string | null = null;
   let lastAt = 0;
   const reportError = (error: unknown) => {
     if (httpStatusOf(error) === 402) return;
     const preload = isChunkLoadError(error);
-    const details = describeError(error, preload ? 'Failed to load a part of the site' : 'Unhandled error');
+    // A failed chunk is always an Error, titled by its own name and message: the fallback is for anything else.
+    const details = describeError(error, 'Unhandled error');
     const key = `${details.title}\n${details.details}`;
     const now = Date.now();
     if (key === lastKey && now - lastAt < DUPLICATE_WINDOW_MS) return;

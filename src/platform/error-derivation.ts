@@ -8,12 +8,9 @@ type Body = {
   code?: unknown;
 };
 
+/** A field as text: JSON when it is not a string; undefined when absent or null. Empty text stays empty (falsy). */
 const asText = (value: unknown): string | undefined =>
-  value === undefined || value === null || value === ''
-    ? undefined
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
+  typeof value === 'string' ? value : value === null ? undefined : JSON.stringify(value);
 
 /**
  * Turns a failed answer into a {@link PlatformHttpError} exactly as the contract derives it:
@@ -22,7 +19,8 @@ const asText = (value: unknown): string | undefined =>
  * code = `error.code` ?? `code` ?? header `x-base44-connector-error`; `data` = the parsed body (text when not JSON).
  */
 export function deriveHttpError(status: number, data: unknown, headers: Headers): PlatformHttpError {
-  const body: Body = data !== null && typeof data === 'object' ? (data as Body) : {};
+  // A text or number body has none of these fields (reading them gives undefined); null and undefined have no fields.
+  const body = (data ?? {}) as Body;
   const nested = typeof body.error === 'object' && body.error !== null ? body.error : {};
   const message =
     asText(nested.message) ||

@@ -32,8 +32,11 @@ function withoutToken(text: string, found: string[]): string {
   return text
     .split('&')
     .filter((segment) => {
+      // Stryker disable next-line ArrayDeclaration: only an empty segment parses to no entry, kept on the next line.
       const [name, value] = [...new URLSearchParams(`&${segment}`)][0] ?? [];
+      // Stryker disable next-line ConditionalExpression,StringLiteral: an empty segment has no name: kept either way.
       if (segment === '' || name !== LAUNCH_PARAMS.accessToken) return true;
+      // Stryker disable next-line StringLiteral: a parsed entry always has a value; the fallback is for the type.
       found.push(value ?? '');
       return false;
     })
@@ -53,14 +56,17 @@ export function splitAccessToken(href: string): AccessTokenSplit {
   const [beforeHash, fragment] = cut(full, '#');
   const [base, query] = cut(beforeHash, '?');
   const found: string[] = [];
+  // Stryker disable next-line StringLiteral: without a query this value is not used (nor `params`, `rest` below).
   const query2 = query === null ? '' : withoutToken(query, found);
   const fromQuery = found.length;
   // The hash is read like a query: `#access_token=…&x=1`, or after a `?` in it (`#/route?access_token=…`, as a hash
   // router writes it); what comes before that `?` is kept as it is, and the `?` too while a parameter follows it.
   const head = fragment === null ? 0 : fragment.indexOf('?') + 1;
+  // Stryker disable next-line StringLiteral: without a hash this value is not used.
   const params = fragment === null ? '' : withoutToken(fragment.slice(head), found);
   const removed = found.length;
   if (removed === 0) return { token: null, removed: 0, href };
+  // Stryker disable next-line StringLiteral: without a hash this value is not used.
   const rest = fragment ?? '';
   const hash = params ? rest.slice(0, head) + params : rest.slice(0, Math.max(head - 1, 0));
   // A part that lost parameters is dropped when nothing is left of it; a part that lost none stays as it was.

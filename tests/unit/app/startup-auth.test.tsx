@@ -3,9 +3,9 @@
  * by `AuthGate`: the real platform client runs over a stand-in `fetch`, with the real token store on `localStorage`.
  */
 import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthGate } from '../../../src/app/auth/auth-gate.tsx';
-import { checkAppState } from '../../../src/app/auth/check-app-state.ts';
+import { checkAppState, STARTUP_CALL_TIMEOUT_MS } from '../../../src/app/auth/check-app-state.ts';
 import { authText } from '../../../src/content/auth.ts';
 import {
   createAppClient,
@@ -22,7 +22,8 @@ const SERVER = 'http://platform.example';
 const HERE = 'https://site.example/Pricing?plan=gold#faq';
 const KEYS = ['base44_access_token', 'token'];
 
-type Answer = [status: number, body: unknown];
+/** A status and JSON body, or 'hang': no answer until the request is aborted. */
+type Answer = [status: number, body: unknown] | 'hang';
 
 interface Startup {
   platform: SitePlatform;
@@ -33,14 +34,20 @@ interface Startup {
 
 function startup(answers: { settings: Answer; me?: Answer }): Startup {
   const calls: string[] = [];
-  const fetch = (async (input: RequestInfo | URL) => {
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     calls.push(url.pathname);
-    const [status, body] = url.pathname.includes('/public-settings/')
+    const answer: Answer = url.pathname.includes('/public-settings/')
       ? answers.settings
       : url.pathname.endsWith('/entities/User/me') && answers.me
         ? answers.me
         : [404, { message: 'not found' }];
+    if (answer === 'hang') {
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }
+    const [status, body] = answer;
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof globalThis.fetch;
   const location = { href: HERE, reload: vi.fn() };
@@ -72,6 +79,9 @@ function storeToken(token: string): void {
 
 beforeEach(() => {
   useAuthStore.setState(initialAuthState);
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('checkAppState: auth_required', () => {
@@ -162,5 +172,48 @@ describe('checkAppState: everything else stays on the page', () => {
     await checkAppState(run.platform, () => HERE);
     expect(run.location.href).toBe(HERE);
     expect(useAuthStore.getState()).toMatchObject({ status: 'ready', isAuthenticated: true, error: null });
+  });
+});
+
+describe('checkAppState: calls that hang', () => {
+  /** Runs the check on fake timers: whether it had finished just before STARTUP_CALL_TIMEOUT_MS, and at it. */
+  async function checkOnFakeTimers(answers: { settings: Answer; me?: Answer }) {
+    vi.useFakeTimers();
+    const run = startup(answers);
+    let done = false;
+    void checkAppState(run.platform, () => HERE).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(STARTUP_CALL_TIMEOUT_MS - 1);
+    const before = done;
+    await vi.advanceTimersByTimeAsync(1);
+    return { run, before, after: done };
+  }
+
+  it('public settings that never answer: the spinner gives way to "unknown" after STARTUP_CALL_TIMEOUT_MS', async () => {
+    const { run, before, after } = await checkOnFakeTimers({ settings: 'hang' });
+    expect([before, after]).toEqual([false, true]);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'error', error: { type: 'unknown' } });
+    expect(run.location.href).toBe(HERE);
+  });
+
+  it('a `me` that never answers: signed out after STARTUP_CALL_TIMEOUT_MS, the token kept', async () => {
+    storeToken('Zvalid');
+    const { run, before, after } = await checkOnFakeTimers({ settings: SETTINGS_OK, me: 'hang' });
+    expect([before, after]).toEqual([false, true]);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'ready', isAuthenticated: false, error: null });
+    expect(storedTokens()).toEqual(['Zvalid', 'Zvalid']);
+    expect(run.location.href).toBe(HERE);
+  });
+});
+
+describe('checkAppState: what it keeps', () => {
+  it('the public settings, for the rest of the site to read', async () => {
+    const run = startup({ settings: [200, { id: 'local-app', public_settings: { theme: 'dark' } }] });
+    await checkAppState(run.platform, () => HERE);
+    expect(useAuthStore.getState().publicSettings).toEqual({
+      id: 'local-app',
+      public_settings: { theme: 'dark' },
+    });
   });
 });

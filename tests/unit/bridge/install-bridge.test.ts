@@ -2,53 +2,13 @@
  * The bridge's decisions, where they are made: the `targetOrigin` it hands to `postMessage` (a spy reads the second
  * argument), the 402 filter, and the scrubbing of the launch token out of every message.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installBridge } from '../../../src/bridge/install-bridge.ts';
+import { fakeFrame } from './fake-frame.ts';
 
 const EDITOR = 'http://localhost:4400';
 const SITE = 'http://localhost:4401';
 const options = { editorOrigins: [EDITOR], serverUrlAllowList: [EDITOR] };
-
-interface FakeFrame {
-  win: Window;
-  postMessage: ReturnType<typeof vi.fn>;
-  fire(type: string, event: object): void;
-}
-
-/** A window with just what the bridge touches; `parent` is another object when framed, the window itself when not. */
-function fakeFrame(
-  href: string,
-  parent: { framed: boolean; ancestor?: string; referrer?: string },
-): FakeFrame {
-  const listeners = new Map<string, Array<(event: unknown) => void>>();
-  const postMessage = vi.fn();
-  const navigate = (url?: string | URL | null) => {
-    if (url) self.location.href = new URL(url, self.location.href).href;
-  };
-  const self = {
-    location: { href, ancestorOrigins: parent.ancestor ? [parent.ancestor] : undefined },
-    document: { referrer: parent.referrer ?? '' },
-    history: {
-      state: null,
-      pushState: (_data: unknown, _unused: string, url?: string | URL | null) => navigate(url),
-      replaceState: (_data: unknown, _unused: string, url?: string | URL | null) => navigate(url),
-    },
-    addEventListener: (type: string, listener: (event: unknown) => void) => {
-      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
-    },
-    dispatchEvent: () => true,
-    postMessage,
-    parent: undefined as unknown,
-  };
-  self.parent = parent.framed ? { postMessage } : self;
-  return {
-    win: self as unknown as Window,
-    postMessage,
-    fire: (type, event) => {
-      for (const listener of listeners.get(type) ?? []) listener(event);
-    },
-  };
-}
 
 describe('installBridge: where messages go', () => {
   it('posts to the editor origin it verified (ancestorOrigins), never to "*"', () => {

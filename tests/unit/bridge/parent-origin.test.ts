@@ -37,3 +37,19 @@ describe('resolveParentOrigin', () => {
     expect(resolveParentOrigin(fakeWindow({ framed: true }), editor)).toBeNull();
   });
 });
+
+describe('resolveParentOrigin: a parent that cannot be read', () => {
+  it('counts as framed: the verified ancestor is used', () => {
+    const win = fakeWindow({ framed: true, ancestor: 'http://localhost:4400' });
+    Object.defineProperty(win, 'parent', {
+      get() {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError');
+      },
+    });
+    expect(resolveParentOrigin(win, editor)).toBe('http://localhost:4400');
+  });
+
+  it('a referrer that is not a URL gives no origin', () => {
+    expect(resolveParentOrigin(fakeWindow({ framed: true, referrer: 'not a url' }), editor)).toBeNull();
+  });
+});

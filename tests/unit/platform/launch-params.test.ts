@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   isValidId,
   normalizeServerUrl,
@@ -89,4 +89,57 @@ describe('isValidId', () => {
       expect(isValidId(value)).toBe(false);
     },
   );
+});
+
+describe('readAccessTokenFromUrl: the history entry', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the entry’s state (a router’s) when it rewrites the address', () => {
+    const states: unknown[] = [];
+    const state = { key: 'k1', scroll: 120 };
+    const win = {
+      location: { href: 'https://site.example/?access_token=Zt' },
+      history: { state, replaceState: (data: unknown) => states.push(data) },
+    };
+    expect(readAccessTokenFromUrl(win)).toBe('Zt');
+    expect(states).toEqual([state]);
+  });
+
+  it('a window without history: the token, and no warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readAccessTokenFromUrl({ location: { href: 'https://site.example/?access_token=Zt' } })).toBe(
+      'Zt',
+    );
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('an address bar that refuses the rewrite: the token, and a warning that says so', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const win = {
+      location: { href: 'https://site.example/?access_token=Zt' },
+      history: {
+        replaceState: () => {
+          throw new DOMException('refused', 'SecurityError');
+        },
+      },
+    };
+    expect(readAccessTokenFromUrl(win)).toBe('Zt');
+    expect(warn).toHaveBeenCalledWith('[launch] could not take access_token out of the address bar');
+  });
+});
+
+describe('normalizeServerUrl: the edges', () => {
+  it('an allow-list entry written with trailing slashes still names its origin', () => {
+    expect(normalizeServerUrl('https://api.example.com/x', ['https://api.example.com//'])).toBe(
+      'https://api.example.com',
+    );
+  });
+
+  it('a blob: URL, whose origin is the one inside it, is refused by its scheme', () => {
+    expect(
+      normalizeServerUrl('blob:https://api.example.com/0b5e0e68', ['https://api.example.com']),
+    ).toBeNull();
+  });
 });

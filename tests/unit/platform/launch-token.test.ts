@@ -79,7 +79,13 @@ describe('splitAccessToken: the spellings of the name', () => {
   it('keeps an empty query or hash that lost nothing, and an address without a token unchanged', () => {
     expect(splitAccessToken(`${SITE}/p?#access_token=Z1`).href).toBe(`${SITE}/p?`);
     expect(splitAccessToken(`${SITE}/p?access_token=Z1#`).href).toBe(`${SITE}/p#`);
-    for (const href of [`${SITE}/?a=1#b`, 'not a url access_token=Z', `${SITE}/?a=%ZZ&b=%E0%A4%A`]) {
+    for (const href of [
+      `${SITE}/?a=1#b`,
+      'not a url access_token=Z',
+      `${SITE}/?a=%ZZ&b=%E0%A4%A`,
+      // Not as the URL parser would write it (scheme and host case, a space, a default port): still as given.
+      'HTTPS://Site.Example:443/a b?x=1#c d',
+    ]) {
       expect(splitAccessToken(href)).toEqual({ token: null, removed: 0, href });
     }
   });

@@ -42,6 +42,8 @@ describe('isAllowedCheckoutUrl', () => {
     ['an empty string', ''],
     ['not a string', { href: 'https://checkout.stripe.com/' }],
     ['a huge URL', `https://checkout.stripe.com/${'a'.repeat(5000)}`],
+    // A blob: URL's origin is the origin inside it: only the scheme tells it apart.
+    ['a blob: URL of the provider', 'blob:https://checkout.stripe.com/0b5e0e68-5b4c-4bd8-9f7c-1c1f4f6a8e1f'],
   ])('refuses %s', (_label, url) => {
     expect(isAllowedCheckoutUrl(url, LOCAL)).toBe(false);
   });
@@ -54,5 +56,15 @@ describe('isAllowedCheckoutUrl', () => {
     ]) {
       expect(isAllowedCheckoutUrl(url, LOCAL)).toBe(false);
     }
+  });
+});
+
+describe('isAllowedCheckoutUrl: length', () => {
+  const provider = 'https://checkout.stripe.com/c/pay/';
+  const ofLength = (length: number) => provider + 'a'.repeat(length - provider.length);
+
+  it('accepts a URL of 4,096 characters and refuses one of 4,097', () => {
+    expect(isAllowedCheckoutUrl(ofLength(4096), PRODUCTION)).toBe(true);
+    expect(isAllowedCheckoutUrl(ofLength(4097), PRODUCTION)).toBe(false);
   });
 });

@@ -31,6 +31,7 @@ function fakeWindow(options: {
   topRefuses?: boolean;
   assignThrows?: boolean;
   popupBlocked?: boolean;
+  openThrows?: boolean;
 }): FakeWindow {
   const events = new EventTarget();
   let visibility: DocumentVisibilityState = 'visible';
@@ -39,7 +40,10 @@ function fakeWindow(options: {
     if (options.assignThrows) throw new DOMException('refused', 'SecurityError');
   });
   const tab = { opener: {} as unknown };
-  const open = vi.fn(() => (options.popupBlocked ? null : tab));
+  const open = vi.fn(() => {
+    if (options.openThrows) throw new DOMException('refused', 'SecurityError');
+    return options.popupBlocked ? null : tab;
+  });
   const top = {
     location: {
       set href(value: string) {
@@ -202,10 +206,55 @@ describe('goToCheckout inside the editor frame', () => {
     expect(pending()).toBe(true);
   });
 
-  it('top navigation and the tab both refused: the link at once and a working button', () => {
-    const frame = fakeWindow({ framed: true, topRefuses: true, popupBlocked: true });
+  it.each([
+    ['blocked', { popupBlocked: true }],
+    ['refused with an exception', { openThrows: true }],
+  ])('top navigation refused and the tab %s: the link at once and a working button', (_label, tab) => {
+    const frame = fakeWindow({ framed: true, topRefuses: true, ...tab });
     goToCheckout(PAY, frame.win);
     expect(notices()).toEqual([PAY]);
     expect(pending()).toBe(false);
+  });
+});
+
+describe('goToCheckout: the continue link and the end of the watch', () => {
+  it('the link is an info notice that opens the payment page in the top window, never in the frame', () => {
+    const frame = fakeWindow({ assignThrows: true });
+    goToCheckout(PAY, frame.win);
+    const [toast] = useToastStore.getState().toasts;
+    expect(toast).toMatchObject({ tone: 'info', link: { href: PAY, target: '_top' } });
+  });
+
+  it('a link shown in the frame goes when the page comes back from the back-forward cache', () => {
+    const frame = fakeWindow({ framed: true });
+    goToCheckout(PAY, frame.win);
+    vi.advanceTimersByTime(CONTINUE_LINK_AFTER_MS);
+    expect(notices()).toEqual([PAY]);
+    frame.fire(new Event('pagehide'));
+    frame.fire(pageShow(true));
+    expect(notices()).toEqual([]);
+    expect(pending()).toBe(false);
+  });
+
+  it('the link shown in the frame is not shown a second time when the page has evidently stayed', () => {
+    const frame = fakeWindow({ framed: true });
+    goToCheckout(PAY, frame.win);
+    vi.advanceTimersByTime(CONTINUE_LINK_AFTER_MS);
+    const shown = useToastStore.getState().toasts.map((toast) => toast.id);
+    vi.advanceTimersByTime(CHECKOUT_STAYED_MS);
+    expect(pending()).toBe(false);
+    expect(useToastStore.getState().toasts.map((toast) => toast.id)).toEqual(shown);
+  });
+
+  it('a departure that is over no longer answers page events (a later checkout keeps its guard)', () => {
+    const frame = fakeWindow({});
+    goToCheckout(PAY, frame.win);
+    vi.advanceTimersByTime(CHECKOUT_STAYED_MS);
+    expect(pending()).toBe(false);
+    // The visitor presses again; that checkout is still waiting for its answer when the page is shown again.
+    useCheckoutStore.setState({ pending: true });
+    frame.fire(pageShow(true));
+    expect(pending()).toBe(true);
+    expect(notices()).toEqual([PAY]);
   });
 });

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:mutation` (and the `mutation` step of `npm test`): StrykerJS in incremental mode
+ * (stryker.config.mjs), then the incremental file rewritten in a stable order. Stryker writes its files, mutants and
+ * tests in whatever order its workers finished, with new ids each run, so a run that changed nothing would rewrite
+ * the whole committed file; sorted and numbered here, an unchanged result gives an unchanged file and a change gives
+ * a diff of what changed. Arguments are passed to `stryker run` (e.g. `-- --force` to re-test every mutant).
+ * Exits with Stryker's status.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const INCREMENTAL_FILE = resolve(root, 'tests/mutation/stryker-incremental.json');
+
+const run = spawnSync(
+  resolve(root, 'node_modules/.bin/stryker'),
+  ['run', '--incremental', ...process.argv.slice(2)],
+  { stdio: 'inherit', cwd: root },
+);
+if (existsSync(INCREMENTAL_FILE)) {
+  const report = JSON.parse(readFileSync(INCREMENTAL_FILE, 'utf8'));
+  writeFileSync(INCREMENTAL_FILE, `${JSON.stringify(stableReport(report), null, 2)}\n`);
+}
+process.exit(run.status ?? 1);
+
+/** The report with files, mutants and tests sorted, ids numbered in that order, and every object's keys sorted. */
+function stableReport(report) {
+  const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+  const at = ({ start, end }) => [start.line, start.column, end.line, end.column];
+  const compareLocation = (a, b) => {
+    const [x, y] = [at(a), at(b)];
+    return x.map((value, i) => value - y[i]).find((difference) => difference !== 0) ?? 0;
+  };
+
+  const testIds = new Map();
+  const testFiles = Object.fromEntries(
+    Object.keys(report.testFiles ?? {})
+      .sort(compareText)
+      .map((path) => {
+        const file = report.testFiles[path];
+        const tests = [...file.tests].sort((a, b) => compareText(a.name, b.name));
+        for (const test of tests) testIds.set(test.id, String(testIds.size));
+        return [path, { ...file, tests: tests.map((test) => ({ ...test, id: testIds.get(test.id) })) }];
+      }),
+  );
+  const remap = (ids) =>
+    ids?.map((id) => testIds.get(id) ?? id).sort((a, b) => Number(a) - Number(b) || compareText(a, b));
+
+  let mutantId = 0;
+  const files = Object.fromEntries(
+    Object.keys(report.files)
+      .sort(compareText)
+      .map((path) => {
+        const file = report.files[path];
+        const mutants = [...file.mutants]
+          .sort(
+            (a, b) =>
+              compareLocation(a.location, b.location) ||
+              compareText(a.mutatorName, b.mutatorName) ||
+              compareText(a.replacement ?? '', b.replacement ?? ''),
+          )
+          .map((mutant) => ({
+            ...mutant,
+            id: String(mutantId++),
+            ...(mutant.coveredBy && { coveredBy: remap(mutant.coveredBy) }),
+            ...(mutant.killedBy && { killedBy: remap(mutant.killedBy) }),
+          }));
+        return [path, { ...file, mutants }];
+      }),
+  );
+  // The absolute path of the checkout it ran in: not read back, and different on every machine.
+  const { projectRoot: _root, ...rest } = report;
+  return sortKeys({ ...rest, files, testFiles });
+}
+
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
+}

@@ -1,0 +1,25 @@
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import base from '../../vitest.config.ts';
+
+/**
+ * The Vitest projects that the mutation run (stryker.config.mjs) uses: unit tests only, which start no server and
+ * listen on no port, so that Stryker's workers can run side by side with anything else on the machine. A project of
+ * pure modules tested in Node (for example `base44/functions/**` or `host-harness/**` decision modules) is added to
+ * `vitest.config.ts` with its own name and `environment: 'node'`, and its name here.
+ */
+const MUTATION_PROJECTS: readonly string[] = ['unit'];
+
+const nameOf = (project: TestProjectConfiguration): string | undefined =>
+  typeof project === 'object' && 'test' in project ? project.test?.name?.toString() : undefined;
+
+const projects = (base.test?.projects ?? []).filter((project) => {
+  const name = nameOf(project);
+  return name !== undefined && MUTATION_PROJECTS.includes(name);
+});
+if (projects.length !== MUTATION_PROJECTS.length) {
+  throw new Error(
+    `tests/mutation/vitest.config.ts: not every project of ${MUTATION_PROJECTS} is in vitest.config.ts`,
+  );
+}
+
+export default defineConfig({ ...base, test: { ...base.test, projects } });
