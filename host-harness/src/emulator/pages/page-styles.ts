@@ -24,8 +24,20 @@ button.secondary:hover { background: #f1f5f9; }
 .quick button { width: 100%; text-align: left; font-size: 14px; }
 .error { margin: 0 0 16px; padding: 10px 12px; border-radius: 8px; color: #991b1b; background: #fee2e2;
   border: 1px solid #fca5a5; }
+.lines { list-style: none; margin: 0 0 16px; padding: 0; border-top: 1px solid #e5e7eb; }
+.lines li { display: flex; justify-content: space-between; align-items: baseline; gap: 16px; padding: 12px 0;
+  border-bottom: 1px solid #e5e7eb; font-size: 15px; }
+.lines .amount { text-align: right; color: #374151; }
 .price { font-size: 20px; font-weight: 700; margin: 8px 0 4px; }
+.then { margin: 0 0 16px; color: #4b5563; font-size: 15px; }
 .package { margin: 0; font-size: 16px; font-weight: 600; }
+.lines .package { font-size: 15px; }
+fieldset.methods { margin: 16px 0 0; padding: 0; border: 0; min-width: 0; }
+legend { padding: 0; font-weight: 600; font-size: 14px; }
+label.choice { display: flex; align-items: center; gap: 10px; margin: 8px 0 0; padding: 12px 14px; font-weight: 500;
+  border: 1px solid #cbd5e1; border-radius: 8px; cursor: pointer; }
+label.choice:has(input:checked) { border-color: #1d4ed8; background: #eff6ff; }
+label.choice input { margin: 0; accent-color: #1d4ed8; }
 .ref { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; color: #6b7280; word-break: break-all; }
 .actions { display: flex; gap: 12px; margin-top: 24px; }
 .actions form { flex: 1; }
