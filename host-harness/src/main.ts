@@ -8,9 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { readSiteConfig } from '../../config/site-config.ts';
-import { runtimeFromEnv } from './emulator/functions/function-runtime.ts';
-import { createEmulator } from './emulator/index.ts';
-import { retryScheduleFromEnv } from './emulator/payments/retry-schedule.ts';
+import { createEmulator, retryScheduleFromEnv, runtimeFromEnv } from './emulator/index.ts';
 import { registerEditorShell } from './shell/register-shell.ts';
 import { createSiteServer, hasBuild } from './site/site-server.ts';
 

@@ -11,8 +11,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../host-harness/src/emulator/core/database.ts';
 import { createEmulator, type Emulator } from '../../host-harness/src/emulator/index.ts';
-import { DATABASE_FILE } from '../../host-harness/src/emulator/state/open-database.ts';
 import {
   CATEGORIES,
   type CaseContext,

@@ -6,8 +6,7 @@
  * Prints `Platform emulator listening on <url>` once ready.
  */
 import path from 'node:path';
-import { createEmulator } from './index.ts';
-import { retryScheduleFromEnv } from './payments/retry-schedule.ts';
+import { createEmulator, retryScheduleFromEnv } from './index.ts';
 
 const args = process.argv.slice(2);
 const dataArg = args.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);

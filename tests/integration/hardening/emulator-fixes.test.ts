@@ -10,9 +10,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../../host-harness/src/emulator/errors.ts';
+import { BadRequestError } from '../../../host-harness/src/emulator/core/errors.ts';
+import {
+  REGEX_BUDGET_MS,
+  withinRegexBudget,
+} from '../../../host-harness/src/emulator/entities/query/time-budget.ts';
 import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
-import { REGEX_BUDGET_MS, withinRegexBudget } from '../../../host-harness/src/emulator/query/time-budget.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'emulator-fixes-'));
 let emulator: Emulator;

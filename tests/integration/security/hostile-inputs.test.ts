@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../../host-harness/src/emulator/core/database.ts';
 import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
-import { DATABASE_FILE } from '../../../host-harness/src/emulator/state/open-database.ts';
 import { APP, entities, MEMBER_IDS, SERVICE_TOKEN } from '../emulator/emulator-harness.ts';
 import { request } from './raw-http.ts';
 

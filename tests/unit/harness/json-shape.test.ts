@@ -5,7 +5,7 @@ import {
   MAX_JSON_KEYS,
   MAX_JSON_OBJECT_KEYS,
   parseBoundedJson,
-} from '../../../host-harness/src/emulator/http/json-shape.ts';
+} from '../../../host-harness/src/emulator/core/http/json-shape.ts';
 
 const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{"a":1}${'}'.repeat(depth - 1)}`;
 const object = (keys: number) => `{${Array.from({ length: keys }, (_, i) => `"k${i}":0`).join(',')}}`;

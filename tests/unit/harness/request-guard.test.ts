@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   controlRefusal,
   socketHandshakeRefusal,
-} from '../../../host-harness/src/emulator/http/request-guard.ts';
+} from '../../../host-harness/src/emulator/core/http/request-guard.ts';
 
 const PORT = 4400;
 const host = { host: `localhost:${PORT}` };

@@ -3,7 +3,7 @@ import {
   isPlatformOwnedUserField,
   MAX_PROFILE_FIELDS,
   userProfile,
-} from '../../../host-harness/src/emulator/state/record-data.ts';
+} from '../../../host-harness/src/emulator/auth/user-profile.ts';
 
 describe('register payloads: the platform owns id, role, e-mail, timestamps and authorship', () => {
   it('names the platform-owned fields, prefixes included', () => {

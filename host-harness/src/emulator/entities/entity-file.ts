@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { checkEntityName } from '../state/record-data.ts';
 import { parseJsonc } from './jsonc.ts';
+import { checkEntityName } from './record-patch.ts';
 import { RecordSchema } from './record-schema.ts';
 import { parseRules, type RlsRules } from './rls-rules.ts';
 

@@ -1,9 +1,9 @@
-import { ForbiddenError, NotFoundError } from '../errors.ts';
-import type { Caller } from '../http/caller.ts';
-import type { Predicate } from '../query/filter.ts';
-import type { EmulatorState } from '../state/emulator-state.ts';
-import type { Author, EntityRecord } from '../state/entity-store.ts';
+import type { Caller, CallerState } from '../auth/index.ts';
+import { ForbiddenError, NotFoundError } from '../core/errors.ts';
+import type { SocketIdentity } from '../realtime/index.ts';
 import type { DeclaredEntity } from './entity-file.ts';
+import type { Author, EntityRecord } from './entity-store.ts';
+import type { Predicate } from './query/filter.ts';
 import type { CheckMode } from './record-schema.ts';
 import { allows, type RlsOperation, type Viewer } from './rls-rules.ts';
 
@@ -11,14 +11,14 @@ import { allows, type RlsOperation, type Viewer } from './rls-rules.ts';
  * The RLS viewer of an HTTP caller: the service role, or the caller's `User` record in the app. A signed-in account
  * that is not a member of the app has no user record, so it matches no user condition, like an anonymous visitor.
  */
-export function viewerOf(state: EmulatorState, appId: string, caller: Caller): Viewer {
+export function viewerOf(state: Pick<CallerState, 'member'>, appId: string, caller: Caller): Viewer {
   if (caller.service) return { service: true, user: null };
   const user = caller.account ? (state.member(appId, caller.account.id) ?? null) : null;
   return { service: false, user };
 }
 
 /** The same for a realtime socket, whose identity was fixed at the handshake (its role is read at event time). */
-function socketViewer(state: EmulatorState, who: SocketWho): Viewer {
+function socketViewer(state: Pick<CallerState, 'member'>, who: SocketIdentity): Viewer {
   if (who.service) return { service: true, user: null };
   return { service: false, user: who.accountId ? (state.member(who.appId, who.accountId) ?? null) : null };
 }
@@ -98,13 +98,6 @@ export function accessFor(declared: DeclaredEntity | undefined, viewer: () => Vi
   return declared ? new RecordAccess(declared, viewer()) : null;
 }
 
-/** The fields of a socket's identity that RLS needs (see RealtimeHub). */
-export interface SocketWho {
-  appId: string;
-  service: boolean;
-  accountId: string | null;
-}
-
 /**
  * Who may receive a realtime event about `record`: undefined (everyone in the room) for an undeclared entity or an
  * open read rule, else a test run per socket at publish time.
@@ -112,8 +105,8 @@ export interface SocketWho {
 export function readersOf(
   declared: DeclaredEntity | undefined,
   record: Record<string, unknown>,
-  state: () => EmulatorState,
-): ((who: SocketWho) => boolean) | undefined {
+  state: () => Pick<CallerState, 'member'>,
+): ((who: SocketIdentity) => boolean) | undefined {
   if (!declared || declared.rls.read === true) return undefined;
   const rule = declared.rls.read;
   return (who) => allows(rule, record, socketViewer(state(), who));

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { BadRequestError } from '../errors.ts';
-import { SYSTEM_FIELDS } from '../state/record-data.ts';
+import { BadRequestError } from '../core/errors.ts';
+import { SYSTEM_FIELDS } from '../core/record-data.ts';
 import { RECORD_FORMATS } from './record-formats.ts';
 
 /** How a record reaches the schema check: defaults are filled on create and import; import also converts types. */

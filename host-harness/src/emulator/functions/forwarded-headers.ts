@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { SERVICE_TOKEN } from '../state/emulator-state.ts';
+import { SERVICE_TOKEN } from '../auth/index.ts';
 
 // `createClientFromRequest` of the platform's SDK throws on anything but exactly `Bearer <token>`.
 const BEARER = /^Bearer [\x21-\x7e]{1,4096}$/;

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { EmulatorContext } from '../context.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError } from '../core/errors.ts';
+import type { FunctionRunner } from './function-runner.ts';
 
 /** Control API of the function runner (tests, benchmarks): what runs, and stopping one for a cold start. */
-export function registerFunctionControlRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  app.get('/__harness/functions', async () => ctx.functions.list());
+export function registerFunctionControlRoutes(app: FastifyInstance, functions: FunctionRunner): void {
+  app.get('/__harness/functions', async () => functions.list());
 
   app.post('/__harness/functions/:name/stop', async (request) => {
     const { name } = request.params as { name: string };
-    if (!(await ctx.functions.stop(name)))
+    if (!(await functions.stop(name)))
       throw new NotFoundError(`Function ${name.slice(0, 64)} is not running`, 'function_not_running');
     return { ok: true };
   });

@@ -1,4 +1,4 @@
-import { PROVIDER_SECRET_KEY, WEBHOOK_SECRET } from '../payments/provider-config.ts';
+import { PROVIDER_SECRET_KEY, WEBHOOK_SECRET } from '../payments/index.ts';
 
 /** What Deno itself needs from the harness's environment (its cache, a proxy, certificates); nothing else passes. */
 const PASSED_TO_DENO = [

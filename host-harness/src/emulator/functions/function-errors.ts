@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 
 /**
  * A backend function could not answer: its folder is misconfigured, or its process threw at start, exited, or refused

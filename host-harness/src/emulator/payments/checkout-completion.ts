@@ -2,11 +2,11 @@
  * What paying on the hosted page does, and what a Direct Debit's settlement does days later, as the provider does it:
  * the changed session, subscription and invoices, and the events it sends for them.
  */
-import { ConflictError } from '../errors.ts';
-import { randomAlphanumeric } from '../ids.ts';
-import type { CheckoutRecord } from '../state/order-store.ts';
+import { ConflictError } from '../core/errors.ts';
+import { randomAlphanumeric } from '../core/ids.ts';
 import { type ChargeTerms, chargeTerms } from './billing-terms.ts';
 import { type CheckoutSession, completedSession, pricedLine } from './checkout-session.ts';
+import type { CheckoutRecord } from './checkout-session-store.ts';
 import {
   buildInvoice,
   failedInvoice,

@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from '../ids.ts';
+import { randomAlphanumeric } from '../core/ids.ts';
 import { isInterval } from './billing-dates.ts';
 import type { ChargeTerms, PricedLine } from './billing-terms.ts';
 import type { SessionInput } from './checkout-params.ts';

@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from '../ids.ts';
+import { randomAlphanumeric } from '../core/ids.ts';
 import { decimalText, type Stripe } from './stripe-types.ts';
 import type { Subscription } from './subscription-object.ts';
 

@@ -1,10 +1,10 @@
-import { nowSeconds } from '../ids.ts';
-import type { EmulatorState } from '../state/emulator-state.ts';
-import type { CheckoutRecord } from '../state/order-store.ts';
-import type { NewEvent } from '../state/provider-event-store.ts';
+import { nowSeconds } from '../core/ids.ts';
 import type { Change } from './checkout-completion.ts';
+import type { CheckoutRecord } from './checkout-session-store.ts';
 import { IdempotencyCache } from './idempotency-cache.ts';
+import type { PaymentState } from './payments-context.ts';
 import { buildEvent } from './provider-event.ts';
+import type { NewEvent } from './provider-event-store.ts';
 import type { RetrySchedule } from './retry-schedule.ts';
 import { WebhookDispatcher } from './webhook-dispatcher.ts';
 
@@ -16,7 +16,7 @@ export interface PaymentDoubleOptions {
 }
 
 /**
- * The payment-provider double's machinery around the database (sessions in `state.orders`, events in
+ * The payment-provider double's machinery around the database (sessions in `state.checkoutSessions`, events in
  * `state.providerEvents`): idempotency keys, and the dispatcher that delivers and redelivers events.
  */
 export class PaymentDouble {
@@ -24,7 +24,7 @@ export class PaymentDouble {
   readonly dispatcher: WebhookDispatcher;
 
   constructor(
-    private readonly state: EmulatorState,
+    private readonly state: Pick<PaymentState, 'checkoutSessions' | 'providerEvents'>,
     options: PaymentDoubleOptions,
   ) {
     this.dispatcher = new WebhookDispatcher({
@@ -45,7 +45,7 @@ export class PaymentDouble {
     action: (record: CheckoutRecord) => Change | null,
   ): Promise<{ record: CheckoutRecord; eventIds: string[] } | undefined> {
     let stored: NewEvent[] = [];
-    const record = this.state.orders.update(sessionId, (current) => {
+    const record = this.state.checkoutSessions.update(sessionId, (current) => {
       const change = action(current);
       if (!change) return null;
       const createdS = change.record.clock_s ?? nowSeconds();

@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from '../ids.ts';
+import { randomAlphanumeric } from '../core/ids.ts';
 import type { PriceInfo } from './known-prices.ts';
 import { decimalText, type Stripe } from './stripe-types.ts';
 

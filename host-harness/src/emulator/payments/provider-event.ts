@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from '../ids.ts';
+import { randomAlphanumeric } from '../core/ids.ts';
 import type { CheckoutSession } from './checkout-session.ts';
 import type { Invoice } from './invoice-object.ts';
 import type { Stripe } from './stripe-types.ts';

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EmulatorContext } from '../context.ts';
-import { nowSeconds, randomAlphanumeric } from '../ids.ts';
+import { nowSeconds, randomAlphanumeric } from '../core/ids.ts';
 import { chargeTerms } from './billing-terms.ts';
 import { parseSessionParams } from './checkout-params.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from './checkout-session.ts';
 import { decodeForm } from './form-decode.ts';
 import { fingerprintOf } from './idempotency-cache.ts';
+import type { PaymentsContext } from './payments-context.ts';
 import { PROVIDER_BODY_LIMIT, PROVIDER_SECRET_KEY } from './provider-config.ts';
 import { invalidRequest, isProviderError, ProviderError } from './provider-error.ts';
 
@@ -98,7 +98,7 @@ function notFound(kind: string, id: string, param: string): ProviderError {
  * Sessions and a session's line items; retrieve a subscription or an invoice), with its error shape, API-key check and
  * `Idempotency-Key` replays.
  */
-export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+export function registerProviderRoutes(app: FastifyInstance, ctx: PaymentsContext): void {
   const { state } = ctx;
   const { idempotency } = ctx.payments;
 
@@ -110,7 +110,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
   });
 
   const findSession = (id: string) => {
-    const record = state.orders.get(id);
+    const record = state.checkoutSessions.get(id);
     if (!record) throw notFound('checkout.session', id, 'session');
     return record;
   };
@@ -122,7 +122,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
     const terms = chargeTerms(pricedLinesOf(input), input.subscriptionData, nowS);
     const session = buildSession(input, terms, id, `${ctx.ownUrl()}/__harness/pay/${id}`, nowS);
     const version = request.headers['stripe-version'];
-    state.orders.create({
+    state.checkoutSessions.create({
       app_id: state.appId,
       session,
       line_items: buildLineItems(input, terms, nowS),
@@ -214,7 +214,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
       scope.get('/checkout/sessions', async (request) => {
         requireKey(request);
         const { subscription, limit } = listFilter(request);
-        const sessions = state.orders
+        const sessions = state.checkoutSessions
           .all()
           .map((record) => record.session)
           .filter((session) => subscription === null || session.subscription === subscription)
@@ -230,7 +230,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
       scope.get('/subscriptions/:id', async (request) => {
         requireKey(request);
         const { id } = request.params as { id: string };
-        const subscription = state.orders.bySubscription(id)?.subscription;
+        const subscription = state.checkoutSessions.bySubscription(id)?.subscription;
         if (!subscription) throw notFound('subscription', id, 'id');
         return subscription;
       });
@@ -238,7 +238,7 @@ export function registerProviderRoutes(app: FastifyInstance, ctx: EmulatorContex
       scope.get('/invoices/:id', async (request) => {
         requireKey(request);
         const { id } = request.params as { id: string };
-        const invoice = state.orders
+        const invoice = state.checkoutSessions
           .all()
           .flatMap((record) => record.invoices)
           .find((candidate) => candidate.id === id);

@@ -1,20 +1,21 @@
-/** The control API's view of a session (`GET /__harness/orders`): amounts, status, subscription and event deliveries. */
-import type { CheckoutRecord } from '../state/order-store.ts';
-import type { DeliveryAttempt, DeliveryState, StoredEvent } from '../state/provider-event-store.ts';
+/** The control API's view of a session (`GET /__harness/checkout-sessions`): amounts, status, subscription and event deliveries. */
+
 import { isInterval, periodBoundary } from './billing-dates.ts';
 import { chargeTerms } from './billing-terms.ts';
 import { pricedLine } from './checkout-session.ts';
+import type { CheckoutRecord } from './checkout-session-store.ts';
 import { formatAmount, formatDate } from './display-format.ts';
 import type { PaymentMethodType } from './payment-methods.ts';
+import type { DeliveryAttempt, DeliveryState, StoredEvent } from './provider-event-store.ts';
 import { currentPeriodEnd, type Subscription } from './subscription-object.ts';
 
 /**
  * open; paid (or nothing was due); pending (completed by Direct Debit, not settled yet); failed (the Direct Debit
  * failed); cancelled (the buyer pressed Cancel); expired.
  */
-export type OrderStatus = 'open' | 'paid' | 'pending' | 'failed' | 'cancelled' | 'expired';
+export type SessionStatus = 'open' | 'paid' | 'pending' | 'failed' | 'cancelled' | 'expired';
 
-export function orderStatus(record: CheckoutRecord): OrderStatus {
+export function sessionStatus(record: CheckoutRecord): SessionStatus {
   const { session } = record;
   if (session.status === 'complete') {
     if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
@@ -35,8 +36,8 @@ export interface EventSummary {
   next_attempt_at: string | null;
 }
 
-/** One row of `GET /__harness/orders`. */
-export interface OrderSummary {
+/** One row of `GET /__harness/checkout-sessions`. */
+export interface SessionSummary {
   id: string;
   package: string | null;
   items: string[];
@@ -51,7 +52,7 @@ export interface OrderSummary {
   /** The first full recurring charge (ISO), and as the pay page writes it. */
   first_renewal: string | null;
   first_renewal_display: string | null;
-  status: OrderStatus;
+  status: SessionStatus;
   payment_method: PaymentMethodType | null;
   customer_email: string | null;
   success_url: string | null;
@@ -100,7 +101,7 @@ function eventSummary(event: StoredEvent): EventSummary {
   };
 }
 
-export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: number): OrderSummary {
+export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: number): SessionSummary {
   const { session, subscription } = record;
   const currency = session.currency ?? 'gbp';
   const full = (recurring: boolean) =>
@@ -128,7 +129,7 @@ export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: n
     total_display: formatAmount(amountTotal, currency),
     first_renewal: firstRenewal === null ? null : iso(firstRenewal),
     first_renewal_display: firstRenewal === null ? null : formatDate(firstRenewal),
-    status: orderStatus(record),
+    status: sessionStatus(record),
     payment_method: record.payment_method,
     customer_email: session.customer_details?.email ?? session.customer_email,
     success_url: session.success_url,

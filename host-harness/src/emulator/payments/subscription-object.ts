@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from '../ids.ts';
+import { randomAlphanumeric } from '../core/ids.ts';
 import type { ChargeTerms } from './billing-terms.ts';
 import type { SessionLineItem } from './checkout-session.ts';
 import { planOf } from './price-object.ts';

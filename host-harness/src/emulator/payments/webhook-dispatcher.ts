@@ -1,7 +1,7 @@
-import { nowIso } from '../ids.ts';
-import type { DeliveryAttempt, ProviderEventStore, StoredEvent } from '../state/provider-event-store.ts';
+import { nowIso } from '../core/ids.ts';
 import { signatureHeader } from './event-signature.ts';
 import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from './provider-config.ts';
+import type { DeliveryAttempt, ProviderEventStore, StoredEvent } from './provider-event-store.ts';
 import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
 
 export interface DispatcherDeps {

@@ -1,10 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { withLoopbackAliases } from '../../http-shared/loopback-host.ts';
-import { LOCAL_ORIGIN } from '../http/cors.ts';
-import { socketHandshakeRefusal } from '../http/request-guard.ts';
-import type { EmulatorState } from '../state/emulator-state.ts';
-import { SERVICE_TOKEN } from '../state/emulator-state.ts';
+import { LOCAL_ORIGIN } from '../core/http/cors.ts';
+import { socketHandshakeRefusal } from '../core/http/request-guard.ts';
 
 /** The socket.io path of the contract. */
 const REALTIME_PATH = '/ws-user-apps/socket.io/';
@@ -16,7 +14,16 @@ export interface SocketIdentity {
   anonymousId: string | null;
 }
 
-const ANONYMOUS_TOKENS = new Set(['', 'null', 'undefined']);
+/**
+ * Who a handshake is and which rooms a socket may join, decided by the features that own them: auth reads the
+ * handshake's token, entities and agents each rule on their own rooms.
+ */
+export interface RealtimeAccess {
+  /** The identity of a handshake's query (`app_id`, `token`, `anonymous_id`), or why it is refused. */
+  identify(query: Record<string, unknown>): SocketIdentity | string;
+  /** Whether a socket may join a room (a room no feature knows is refused). */
+  mayJoin(who: SocketIdentity, room: string): boolean;
+}
 
 /**
  * The realtime server: authenticates each handshake, lets sockets join and leave rooms they may read, and broadcasts
@@ -26,7 +33,7 @@ export class RealtimeHub {
   private io: Server | null = null;
   private refuseUntil = 0;
 
-  constructor(private readonly state: EmulatorState) {}
+  constructor(private readonly access: RealtimeAccess) {}
 
   /** `pageOrigins`: origins besides the harness's own whose pages may open a socket (the site, the editors). */
   attach(server: HttpServer, pageOrigins: readonly string[] = []): void {
@@ -49,14 +56,15 @@ export class RealtimeHub {
     io.use((socket, next) => {
       if (Date.now() < this.refuseUntil)
         return next(new Error('Realtime is refusing connections (harness drop)'));
-      const identity = this.identify(socket.handshake.query);
+      const identity = this.access.identify(socket.handshake.query);
       if (typeof identity === 'string') return next(new Error(identity));
       socket.data = identity;
       next();
     });
     io.on('connection', (socket) => {
       socket.on('join', (room: unknown) => {
-        if (typeof room === 'string' && this.mayJoin(socket, room)) void socket.join(room);
+        if (typeof room === 'string' && this.access.mayJoin(socket.data as SocketIdentity, room))
+          void socket.join(room);
         else socket.emit('error', { message: `Cannot join room ${String(room).slice(0, 200)}` });
       });
       socket.on('leave', (room: unknown) => {
@@ -64,45 +72,6 @@ export class RealtimeHub {
       });
     });
     this.io = io;
-  }
-
-  private identify(query: Record<string, unknown>): SocketIdentity | string {
-    const appId = query.app_id;
-    if (typeof appId !== 'string' || !this.state.apps.get(appId)) return 'Unknown app_id';
-    const token = typeof query.token === 'string' ? query.token : '';
-    const anonymousId = typeof query.anonymous_id === 'string' ? query.anonymous_id.slice(0, 100) : null;
-    if (ANONYMOUS_TOKENS.has(token)) return { appId, service: false, accountId: null, anonymousId };
-    if (token === SERVICE_TOKEN) return { appId, service: true, accountId: null, anonymousId: null };
-    const account = this.state.accounts.accountForToken(token);
-    if (!account) return 'Invalid token';
-    return { appId, service: false, accountId: account.id, anonymousId: null };
-  }
-
-  private mayJoin(socket: Socket, room: string): boolean {
-    const who = socket.data as SocketIdentity;
-    const entity = /^entities:([^:]+):([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(room);
-    if (entity) {
-      if (entity[1] !== who.appId) return false;
-      // User records carry e-mails: only admins and the service role may watch them.
-      if (entity[2] === 'User') {
-        return (
-          who.service ||
-          (who.accountId !== null && this.state.member(who.appId, who.accountId)?.role === 'admin')
-        );
-      }
-      return true;
-    }
-    const conversation = /^\/agent-conversations\/([A-Za-z0-9_-]{1,64})$/.exec(room);
-    if (!conversation) return false;
-    try {
-      const { owner } = this.state.conversations.get(who.appId, conversation[1]!);
-      if (who.service) return true;
-      if (who.accountId)
-        return owner === who.accountId || this.state.member(who.appId, who.accountId)?.role === 'admin';
-      return who.anonymousId !== null && owner === `anon:${who.anonymousId}`;
-    } catch {
-      return false;
-    }
   }
 
   /**

@@ -1,0 +1,224 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DEFAULTS as SITE_DEFAULTS } from '../../../config/site-config.ts';
+import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../http-shared/server-timeouts.ts';
+import { LocalAgent, mayJoinConversationRoom } from './agents/index.ts';
+import { socketIdentity } from './auth/index.ts';
+import { FaultRegistry, RequestLog, registerFaults, registerRequestLog } from './control/index.ts';
+import { openDatabase } from './core/database.ts';
+import { createBaseUrl } from './core/http/base-url.ts';
+import { JSON_BODY_LIMIT, registerBodyParsers } from './core/http/body-parsers.ts';
+import { registerCors } from './core/http/cors.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  registerErrorHandlers,
+} from './core/http/error-handler.ts';
+import { registerRequestGuard } from './core/http/request-guard.ts';
+import { AJV_OPTIONS, schemaErrorFormatter } from './core/http/route-schema.ts';
+import { EMULATOR_TABLES, EmulatorState } from './emulator-state.ts';
+import { DEFAULT_ENTITIES_DIR, DeclaredEntities, mayJoinEntityRoom, readersOf } from './entities/index.ts';
+import { FunctionRunner, functionSecrets, type RuntimeName, runtimeFromEnv } from './functions/index.ts';
+import type { CustomIntegrations } from './integrations/index.ts';
+import {
+  DEFAULT_RETRY_SCHEDULE,
+  PaymentDouble,
+  type RetrySchedule,
+  WEBHOOK_FUNCTION,
+} from './payments/index.ts';
+import { RealtimeHub } from './realtime/index.ts';
+import { registerFeatures } from './register-features.ts';
+
+export interface EmulatorOptions {
+  /** Folder for the SQLite file; null or undefined = in-memory (tests). */
+  dataDir?: string | null;
+  /** Seeded app id, default 'local-app'. */
+  appId?: string;
+  /** No request logging. */
+  quiet?: boolean;
+  /**
+   * The project's entity declarations (`*.jsonc`), default `<repo>/base44/entities`; null = none. A broken file makes
+   * `createEmulator` reject with an error naming it.
+   */
+  entitiesDir?: string | null;
+  /**
+   * Origins (besides the harness's own) whose pages may open a realtime socket: the site and the editor origins.
+   * Loopback aliases are included (`http://localhost:4401` also allows `http://127.0.0.1:4401`). Default: the site of
+   * the harness contract, `http://localhost:4401`.
+   */
+  socketOrigins?: readonly string[];
+  /** The project's backend functions (`<name>/function.jsonc` + entry), default `<repo>/base44/functions`. */
+  functionsDir?: string;
+  /** The site's origin, given to functions as `SITE_ORIGIN` (where checkout returns), default http://localhost:4401. */
+  siteOrigin?: string;
+  /** Where the paid-order e-mail goes, given to functions as `AGENCY_EMAIL`; default the site's contact e-mail. */
+  agencyEmail?: string;
+  /** How long a function may take to answer (504 after), default 30 s. */
+  functionTimeoutMs?: number;
+  /** More environment variables for the functions (tests). */
+  functionEnv?: Record<string, string>;
+  /** Bounds on slow clients (`http-shared/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
+  /**
+   * When the payment double sends an undelivered event again (compressed from the provider's three days); default
+   * `DEFAULT_RETRY_SCHEDULE`. `npm start` and the CLI read it from `HARNESS_WEBHOOK_RETRY_MS` and friends.
+   */
+  webhookRetry?: Partial<RetrySchedule>;
+  /** Where functions run: workerd, as deployed (default), or Deno; default from `FUNCTIONS_RUNTIME`. */
+  functionsRuntime?: RuntimeName;
+  /** Start a function afresh when a file of the project's folder (`base44/`) changes (`npm run dev`). */
+  watchFunctions?: boolean;
+}
+
+/** The site's origin in the harness contract: the default page origin allowed to open sockets. */
+const DEFAULT_SOCKET_ORIGINS: readonly string[] = ['http://localhost:4401'];
+
+export interface Emulator {
+  /** Not listening yet; others may register extra routes/plugins before `listen()`. */
+  app: FastifyInstance;
+  /** Default port 0 (ephemeral), host '127.0.0.1'; resolves the base URL; attaches socket.io. */
+  listen(opts?: { port?: number; host?: string }): Promise<string>;
+  /** Closes sockets, server and database. */
+  close(): Promise<void>;
+  /** Same as POST /__harness/reset. Function processes stay warm. */
+  reset(): void;
+  /** The backend functions' runner (list, stop one for a cold start). */
+  functions: FunctionRunner;
+  /** Starts every function of the project, so that the first call does not wait for its start; never rejects. */
+  warmFunctions(): Promise<void>;
+}
+
+/**
+ * Creates the local platform emulator: one Fastify app over one SQLite-backed state object, with the platform API at
+ * `/api`, the login and payment pages, realtime on socket.io, and the control API under `/__harness/`. Each feature
+ * (`auth/`, `entities/`, `payments/`, …) brings its store, routes and pages; this factory opens the database, wires
+ * the features to each other and registers them (`register-features.ts`).
+ */
+export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
+  const appId = opts.appId ?? 'local-app';
+  // Before anything opens: an unknown FUNCTIONS_RUNTIME stops the start with nothing to clean up.
+  const functionsRuntime = opts.functionsRuntime ?? runtimeFromEnv();
+  const quiet = opts.quiet ?? false;
+  const entitiesDir = opts.entitiesDir === undefined ? DEFAULT_ENTITIES_DIR : opts.entitiesDir;
+  const timeouts = serverTimeouts(opts.timeouts);
+  // Before the database opens: a broken declaration stops the start with nothing to clean up.
+  const declared = entitiesDir === null ? DeclaredEntities.none() : DeclaredEntities.load(entitiesDir);
+  const db = openDatabase(opts.dataDir, EMULATOR_TABLES);
+  let realtime: RealtimeHub | null = null;
+  const state: EmulatorState = new EmulatorState(db, appId, (app, entity, type, record) => {
+    realtime?.publish(
+      `entities:${app}:${entity}`,
+      { type, data: record, id: record.id, timestamp: new Date().toISOString() },
+      // Declared entities: only sockets whose identity may read the record get the event.
+      readersOf(declared.get(entity), record, () => state),
+    );
+  });
+  state.entities.setDeclared((entity) => declared.has(entity));
+  realtime = new RealtimeHub({
+    identify: (query) => socketIdentity(state, query),
+    // Each feature rules on its own rooms; a room none of them knows is refused.
+    mayJoin: (who, room) =>
+      mayJoinEntityRoom(state, who, room) ?? mayJoinConversationRoom(state, who, room) ?? false,
+  });
+  let listeningUrl: string | null = null;
+  const ownUrl = () => listeningUrl ?? 'http://localhost:4400';
+  const functions = new FunctionRunner({
+    ...(opts.functionsDir !== undefined ? { functionsDir: opts.functionsDir } : {}),
+    ...(opts.functionTimeoutMs !== undefined ? { requestTimeoutMs: opts.functionTimeoutMs } : {}),
+    runtime: functionsRuntime,
+    quiet,
+    secrets: () =>
+      functionSecrets({
+        ownUrl: ownUrl(),
+        siteOrigin: opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN,
+        agencyEmail: opts.agencyEmail ?? SITE_DEFAULTS.CONTACT_EMAIL,
+        ...(opts.functionEnv ? { extra: opts.functionEnv } : {}),
+      }),
+  });
+  if (opts.watchFunctions) functions.watch();
+  const customIntegrations: CustomIntegrations = new Map();
+  const ctx = {
+    state,
+    realtime,
+    faults: new FaultRegistry(),
+    requests: new RequestLog(),
+    agent: new LocalAgent(state, realtime),
+    /** Canned answers for installable integration packages, keyed `package/endpoint` (control API). */
+    installables: new Map<string, unknown>(),
+    /** Canned answers for custom integrations, by slug and operation id (control API). */
+    customIntegrations,
+    declared,
+    baseUrl: createBaseUrl(() => listeningUrl),
+    ownUrl,
+    functions,
+    payments: new PaymentDouble(state, {
+      endpoint: (app) => `${ownUrl()}/api/apps/${encodeURIComponent(app)}/functions/${WEBHOOK_FUNCTION}`,
+      retry: { ...DEFAULT_RETRY_SCHEDULE, ...opts.webhookRetry },
+      quiet,
+    }),
+    quiet,
+  };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    forceCloseConnections: true,
+    // Fastify sets these two on the server itself (its defaults: no request bound, 72 s keep-alive); `http` the rest.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: httpServerOptions(timeouts),
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+    ajv: { customOptions: AJV_OPTIONS },
+    schemaErrorFormatter,
+  });
+  // First: the Host rule covers every route and the control rule is attached to routes as they are declared.
+  registerRequestGuard(app);
+  registerRequestLog(app, ctx.requests, quiet);
+  registerCors(app);
+  registerFaults(app, ctx.faults);
+  registerErrorHandlers(app, quiet);
+  await registerBodyParsers(app);
+
+  const reset = () => {
+    ctx.agent.cancelAll();
+    state.reset();
+    ctx.faults.clear();
+    ctx.requests.clear();
+    ctx.installables.clear();
+    ctx.customIntegrations.clear();
+    ctx.payments.reset();
+    ctx.realtime.clearRefusal();
+  };
+  registerFeatures(app, { ...ctx, reset });
+
+  let closed = false;
+  return {
+    app,
+    async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      await app.ready();
+      ctx.realtime.attach(app.server, opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS);
+      await app.listen({ port, host });
+      const address = app.server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      listeningUrl = `http://${shownHost}:${actualPort}`;
+      // Events stored before a restart (or never delivered) go out again now that the webhook route can be reached.
+      ctx.payments.dispatcher.start();
+      return listeningUrl;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      ctx.agent.cancelAll();
+      await ctx.payments.dispatcher.close();
+      await Promise.all([ctx.functions.close(), ctx.realtime.close()]);
+      await app.close();
+      db.close();
+    },
+    reset,
+    functions,
+    warmFunctions: () => functions.warm(),
+  };
+}

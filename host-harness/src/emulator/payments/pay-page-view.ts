@@ -1,0 +1,100 @@
+/**
+ * The double's hosted payment page as HTML: each line item with its price, what is due today and what follows
+ * ("Due today £799.00", "then £199.00 per month from 2 March 2027"), all computed from the session's parameters by
+ * the provider's rules (payments/billing-terms.ts), the ways to pay the session offers, and Pay and Cancel.
+ */
+
+import { escapeHtml } from '../core/pages/page-shell.ts';
+import { type ChargeTerms, chargeTerms } from './billing-terms.ts';
+import { pricedLine } from './checkout-session.ts';
+import type { CheckoutRecord } from './checkout-session-store.ts';
+import { formatAmount, formatDate, periodLabel } from './display-format.ts';
+import { offeredMethods, PAYMENT_METHOD_LABELS, type PaymentMethodType } from './payment-methods.ts';
+import { sessionStatus } from './session-summary.ts';
+
+export const TITLE = 'Checkout';
+export const MAX_EMAIL_LENGTH = 254;
+
+/** The session's terms as of `nowS` (the moment a buyer paying now would start the subscription). */
+export function termsOf(record: CheckoutRecord, nowS: number): ChargeTerms {
+  return chargeTerms(record.line_items.map(pricedLine), record.subscription_data, nowS);
+}
+
+/** The methods the page offers for this session: named by the session, else the account's dashboard settings. */
+export function methodsOf(record: CheckoutRecord): PaymentMethodType[] {
+  const named = record.session.payment_method_configuration_details
+    ? null
+    : (record.session.payment_method_types as PaymentMethodType[]);
+  return offeredMethods(named, record.session.currency ?? 'gbp');
+}
+
+/** Each line with what it costs: the one-time price, or the recurring one per period (and its share today). */
+function lineRows(record: CheckoutRecord, terms: ChargeTerms, currency: string): string {
+  return record.line_items
+    .map((item, i) => {
+      const price = item.price;
+      const full = (price?.unit_amount ?? 0) * (item.quantity ?? 1);
+      const today = terms.todayByLine[i] ?? full;
+      let amount = formatAmount(full, currency);
+      if (price?.recurring) {
+        amount += ` ${periodLabel(terms.recurring?.interval ?? 'month', terms.recurring?.intervalCount ?? 1)}`;
+        if (today !== full) amount += ` (${formatAmount(today, currency)} today)`;
+      }
+      return `<li><span class="package">${escapeHtml(item.description ?? '')}</span> <span class="amount">${escapeHtml(amount)}</span></li>`;
+    })
+    .join('\n');
+}
+
+/** "then £199.00 per month from 2 March 2027"; empty without recurring prices. */
+function thenLine(terms: ChargeTerms, currency: string): string {
+  const { recurring, firstRenewalS } = terms;
+  if (!recurring || firstRenewalS === null) return '';
+  const text = `then ${formatAmount(recurring.amount, currency)} ${periodLabel(recurring.interval, recurring.intervalCount)} from ${formatDate(firstRenewalS)}`;
+  return `<p class="then">${escapeHtml(text)}</p>`;
+}
+
+function methodChoice(methods: readonly PaymentMethodType[]): string {
+  const options = methods
+    .map(
+      (method, i) =>
+        `<label class="choice"><input type="radio" form="pay-form" name="payment_method" value="${method}"${i === 0 ? ' checked' : ''}> ${escapeHtml(PAYMENT_METHOD_LABELS[method])}</label>`,
+    )
+    .join('\n');
+  return `<fieldset class="methods"><legend>Pay with</legend>
+${options}
+</fieldset>`;
+}
+
+export function payBody(record: CheckoutRecord, nowS: number, problem?: string): string {
+  const { session } = record;
+  const currency = session.currency ?? 'gbp';
+  const status = sessionStatus(record);
+  const open = status === 'open';
+  // A completed session shows the terms it was paid on (its subscription's start), an open one those of paying now.
+  const terms = termsOf(record, open ? nowS : (record.subscription?.start_date ?? nowS));
+  const action = `/__harness/pay/${encodeURIComponent(session.id)}`;
+  // Like the provider's hosted page, it asks who is paying (prefilled with the session's customer_email); the
+  // completed session carries it as customer_details.email.
+  const buyer = `<label for="email">Email</label>
+<input id="email" form="pay-form" type="email" name="email" autocomplete="email" maxlength="${MAX_EMAIL_LENGTH}" value="${escapeHtml(session.customer_email ?? '')}">`;
+  const cancel = session.cancel_url
+    ? `<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form>`
+    : '';
+  const buttons = open
+    ? `<div class="actions">
+<form id="pay-form" method="post" action="${action}/pay"><button type="submit" class="primary">Pay</button></form>
+${cancel}
+</div>`
+    : `<p class="error" role="alert">This checkout session is ${status}.</p>`;
+  return `<h1>${TITLE}</h1>
+<p class="note">This is the local emulator's stand-in for the payment provider. No card or bank account is asked for and nothing is charged.</p>
+${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
+<ul class="lines">
+${lineRows(record, terms, currency)}
+</ul>
+<p class="price">Due today ${escapeHtml(formatAmount(terms.dueToday, currency))}</p>
+${thenLine(terms, currency)}
+<p class="ref">Session ${escapeHtml(session.id)}</p>
+${open ? `${buyer}\n${methodChoice(methodsOf(record))}` : ''}
+${buttons}`;
+}

@@ -1,0 +1,149 @@
+import type { Db, Tables } from '../core/database.ts';
+
+/** The provider's events with their delivery state. */
+export const PROVIDER_EVENT_TABLES: Tables = {
+  names: ['provider_events'],
+  schema: `
+CREATE TABLE IF NOT EXISTS provider_events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  app_id TEXT NOT NULL,
+  session_id TEXT,
+  type TEXT NOT NULL,
+  created_s INTEGER NOT NULL,
+  payload TEXT NOT NULL,
+  attempts TEXT NOT NULL,
+  attempt_count INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  next_attempt_ms INTEGER
+);
+CREATE INDEX IF NOT EXISTS provider_events_by_session ON provider_events (session_id, seq);
+`,
+};
+
+/** One delivery attempt of an event to the webhook endpoint. */
+export interface DeliveryAttempt {
+  date: string;
+  /** The HTTP status the endpoint answered; null when it could not be reached. */
+  status: number | null;
+  ok: boolean;
+  error?: string;
+  /** Sent by the control API (the dashboard's "Resend"), not by the retry schedule. */
+  manual?: true;
+}
+
+/** `pending` until an attempt gets a 2xx (`delivered`), `failed` once the retry schedule gave up. */
+export type DeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** An event of the payment-provider double, kept from before its first delivery until the data is reset. */
+export interface StoredEvent {
+  id: string;
+  app_id: string;
+  /** The checkout session it belongs to (sessions, their subscriptions and invoices). */
+  session_id: string | null;
+  type: string;
+  created_s: number;
+  /** The body exactly as delivered. */
+  payload: string;
+  /** The most recent attempts (at most `MAX_ATTEMPTS_KEPT`); `attempt_count` counts them all. */
+  attempts: DeliveryAttempt[];
+  attempt_count: number;
+  state: DeliveryState;
+  /** When the retry schedule sends it next (epoch ms); null when nothing is scheduled. */
+  next_attempt_ms: number | null;
+}
+
+export type NewEvent = Pick<StoredEvent, 'id' | 'app_id' | 'session_id' | 'type' | 'created_s' | 'payload'>;
+
+/** Attempts kept per event: enough to see the pattern, never an unbounded record. */
+const MAX_ATTEMPTS_KEPT = 50;
+
+interface Row {
+  id: string;
+  app_id: string;
+  session_id: string | null;
+  type: string;
+  created_s: number;
+  payload: string;
+  attempts: string;
+  attempt_count: number;
+  state: DeliveryState;
+  next_attempt_ms: number | null;
+}
+
+const fromRow = (row: Row): StoredEvent => ({
+  ...row,
+  attempts: JSON.parse(row.attempts) as DeliveryAttempt[],
+});
+
+/**
+ * The double's events (table `provider_events`), in creation order. An event is written in the same transaction as
+ * the change it reports, before any delivery, so a crash or restart never loses one: the dispatcher resumes every
+ * `pending` event from here.
+ */
+export class ProviderEventStore {
+  private readonly stmts;
+
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      insert: db.prepare(
+        `INSERT INTO provider_events (id, app_id, session_id, type, created_s, payload, attempts, attempt_count, state, next_attempt_ms)
+         VALUES (@id, @app_id, @session_id, @type, @created_s, @payload, '[]', 0, 'pending', @next_attempt_ms)`,
+      ),
+      get: db.prepare('SELECT * FROM provider_events WHERE id = ?'),
+      bySession: db.prepare('SELECT * FROM provider_events WHERE session_id = ? ORDER BY seq'),
+      pending: db.prepare(
+        "SELECT id, next_attempt_ms FROM provider_events WHERE state = 'pending' AND next_attempt_ms IS NOT NULL ORDER BY seq",
+      ),
+      put: db.prepare(
+        'UPDATE provider_events SET attempts = ?, attempt_count = ?, state = ?, next_attempt_ms = ? WHERE id = ?',
+      ),
+    };
+  }
+
+  /** Stores new events as due now (`nowMs`). */
+  insert(events: readonly NewEvent[], nowMs: number): void {
+    this.db.transaction(() => {
+      for (const event of events) this.stmts.insert.run({ ...event, next_attempt_ms: nowMs });
+    })();
+  }
+
+  get(id: string): StoredEvent | undefined {
+    const row = this.stmts.get.get(id) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  bySession(sessionId: string): StoredEvent[] {
+    return (this.stmts.bySession.all(sessionId) as Row[]).map(fromRow);
+  }
+
+  /** Events the retry schedule still has to send, with when. */
+  pending(): { id: string; next_attempt_ms: number }[] {
+    return this.stmts.pending.all() as { id: string; next_attempt_ms: number }[];
+  }
+
+  /**
+   * Records an attempt and what follows it: `next` is the new state and when to try again (null = not scheduled).
+   * A delivered event stays delivered whatever a later manual resend meets.
+   */
+  recordAttempt(
+    id: string,
+    attempt: DeliveryAttempt,
+    next: (event: StoredEvent) => { state: DeliveryState; next_attempt_ms: number | null },
+  ): StoredEvent | undefined {
+    return this.db.transaction(() => {
+      const event = this.get(id);
+      if (!event) return undefined;
+      const attempts = [...event.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT);
+      const following = next(event);
+      this.stmts.put.run(
+        JSON.stringify(attempts),
+        event.attempt_count + 1,
+        following.state,
+        following.next_attempt_ms,
+        id,
+      );
+      return { ...event, attempts, attempt_count: event.attempt_count + 1, ...following };
+    })();
+  }
+}
