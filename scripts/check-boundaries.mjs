@@ -3,7 +3,9 @@
  * Import boundaries (docs/style.md, "What we take" 1), enforced on every kind of import: static `import … from`,
  * side-effect `import '…'`, `import type`, `export … from`, and dynamic `import('…')` (a lazily loaded chunk is
  * still a dependency). Each file belongs to one layer of the table below, and may import only what its row allows;
- * a file in no layer, or a computed `import()` that cannot be checked, is an error too.
+ * a file in no layer, or a computed `import()` that cannot be checked, is an error too. Inside the harness, the
+ * platform emulator's feature folders follow their own rule (`EMULATOR` below): each other only through `index.ts`,
+ * and never in a cycle.
  *
  *   node scripts/check-boundaries.mjs [root]   (root: the repository to check; this one by default)
  */
@@ -92,6 +94,75 @@ const layers = [
 
 /** The only app file that imports pages: the page table (lazy loaders, one chunk per page). */
 const PAGE_TABLE = 'src/app/page-registry.ts';
+
+/**
+ * Inside the platform emulator every folder is a feature (`auth/`, `entities/`, `payments/`, …) except `core/`, the
+ * plumbing every feature shares; the files at its top are the app factory. Core imports no feature and not the
+ * factory; a feature imports core, its own files and other features only through their `index.ts` (their public
+ * surface), never the factory; the features' imports of each other form no cycle. Outside the emulator, the harness
+ * reaches it only through its own `index.ts`.
+ */
+const EMULATOR = 'host-harness/src/emulator/';
+const EMULATOR_CORE = 'core';
+const FACTORY = '(the app factory)';
+
+/** The emulator part a path belongs to: a feature's folder name, `core`, the factory, or null outside the emulator. */
+function emulatorPart(path) {
+  if (!path.startsWith(EMULATOR)) return null;
+  const rest = path.slice(EMULATOR.length);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : FACTORY;
+}
+
+/** What is wrong with an import between two harness files under the emulator's rules, or null. */
+function emulatorProblem(from, target, edges) {
+  const fromPart = emulatorPart(from);
+  const targetPart = emulatorPart(target);
+  if (targetPart === null) return null;
+  if (fromPart === null)
+    return target === `${EMULATOR}index.ts` ? null : 'outside the emulator, import only its index.ts';
+  if (fromPart === targetPart || targetPart === EMULATOR_CORE) return null;
+  if (fromPart === EMULATOR_CORE) return `the emulator's core may not import ${describePart(targetPart)}`;
+  if (targetPart === FACTORY) return 'an emulator feature may not import the app factory';
+  if (target !== `${EMULATOR}${targetPart}/index.ts`)
+    return `import the emulator feature ${targetPart} only through its index.ts`;
+  if (fromPart !== FACTORY) edges.push([fromPart, targetPart]);
+  return null;
+}
+
+const describePart = (part) => (part === FACTORY ? 'the app factory' : `the feature ${part}`);
+
+/** Each cycle among the features' imports of each other, as `a -> b -> a` (one per strongly connected group). */
+function featureCycles(edges) {
+  const next = new Map();
+  for (const [from, to] of edges) next.set(from, new Set([...(next.get(from) ?? []), to]));
+  const cycles = [];
+  const done = new Set();
+  for (const start of [...next.keys()].sort()) {
+    if (done.has(start)) continue;
+    // Depth-first from `start`; a path that comes back to `start` is a cycle through it.
+    const stack = [[start, [start]]];
+    const seen = new Set();
+    let found = null;
+    while (stack.length && !found) {
+      const [node, path] = stack.pop();
+      for (const to of [...(next.get(node) ?? [])].sort()) {
+        if (to === start) {
+          found = [...path, start];
+          break;
+        }
+        if (!seen.has(to)) {
+          seen.add(to);
+          stack.push([to, [...path, to]]);
+        }
+      }
+    }
+    if (found) {
+      cycles.push(found.join(' -> '));
+      for (const part of found) done.add(part);
+    }
+  }
+  return cycles;
+}
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', '.git']);
@@ -186,6 +257,7 @@ const allows = (names, target, targetLayer) =>
 /** The violations of the table under `root` (repository-relative paths in the messages). */
 export function checkBoundaries(root) {
   const violations = [];
+  const featureEdges = [];
   const rel = (path) => relative(root, path).split('\\').join('/');
   const dirs = ['src', 'host-harness'].map((dir) => resolve(root, dir)).filter(existsSync);
   for (const file of dirs.flatMap((dir) => [...files(dir)])) {
@@ -206,6 +278,7 @@ export function checkBoundaries(root) {
       const how = kind === 'dynamic' ? 'import()' : kind === 'type' ? 'import type' : 'import';
       const problem = (() => {
         if (targetLayer?.name === layer.name) {
+          if (layer.name === 'harness') return emulatorProblem(from, target, featureEdges);
           return layer.name === 'pages' && target !== from ? 'pages do not import each other' : null;
         }
         if (targetLayer?.name === 'pages')
@@ -217,6 +290,8 @@ export function checkBoundaries(root) {
       if (problem) violations.push(`${from}: ${how} '${specifier}': ${problem}`);
     }
   }
+  for (const cycle of featureCycles(featureEdges))
+    violations.push(`${EMULATOR}: emulator features import each other in a cycle: ${cycle}`);
   return violations;
 }
 

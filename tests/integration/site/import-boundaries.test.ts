@@ -1,7 +1,9 @@
 /**
  * The import-boundary check (`npm run lint`) on small trees written for each case: it fails on a forbidden import
  * of every kind (static, `import type`, `export … from`, side-effect, and a dynamic `import()` crossing a layer),
- * and passes the same tree without it. It runs the script as `npm run lint` does, on a root given as argument.
+ * and passes the same tree without it; inside the platform emulator, it fails when one feature folder imports another's
+ * internals (not its `index.ts`), when core or a feature imports upwards, or when features import each other in a
+ * cycle. It runs the script as `npm run lint` does, on a root given as argument.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -138,5 +140,74 @@ describe('import boundaries', () => {
     const result = check(tree({ [path]: source }));
     expect(result.ok).toBe(false);
     expect(result.output).toContain(message);
+  });
+
+  describe('platform emulator: features as folders', () => {
+    const emulator = 'host-harness/src/emulator';
+    /** A small emulator: core, two features with their public surface, and the app factory. */
+    const features = (files: Record<string, string>) =>
+      tree({
+        'src/app/app.tsx': "import { home } from './page-registry.ts';\nexport const app = home;\n",
+        [`${emulator}/core/errors.ts`]: 'export class ApiError extends Error {}\n',
+        [`${emulator}/auth/caller.ts`]:
+          "import { ApiError } from '../core/errors.ts';\nexport const callerOf = () => new ApiError();\n",
+        [`${emulator}/auth/index.ts`]: "export { callerOf } from './caller.ts';\n",
+        [`${emulator}/payments/pay-page.ts`]:
+          "import { callerOf } from '../auth/index.ts';\nexport const payPage = callerOf;\n",
+        [`${emulator}/payments/index.ts`]: "export { payPage } from './pay-page.ts';\n",
+        [`${emulator}/create-emulator.ts`]:
+          "import { callerOf } from './auth/index.ts';\nimport { payPage } from './payments/index.ts';\nexport const create = [callerOf, payPage];\n",
+        [`${emulator}/index.ts`]: "export { create } from './create-emulator.ts';\n",
+        'host-harness/src/main.ts':
+          "import { create } from './emulator/index.ts';\nexport const main = create;\n",
+        ...files,
+      });
+
+    it('features importing core and each other through index.ts, and the factory importing them, pass', () => {
+      expect(check(features({}))).toMatchObject({ ok: true, output: 'Import boundaries: ok\n' });
+    });
+
+    it.each([
+      [
+        "a feature importing another feature's internals",
+        `${emulator}/payments/pay-page.ts`,
+        "import { callerOf } from '../auth/caller.ts';\nexport const payPage = callerOf;\n",
+        `${emulator}/payments/pay-page.ts: import '../auth/caller.ts': import the emulator feature auth only through its index.ts`,
+      ],
+      [
+        "a type imported from another feature's internals",
+        `${emulator}/payments/pay-types.ts`,
+        "import type { ApiError } from '../auth/caller.ts';\nexport type T = ApiError;\n",
+        `${emulator}/payments/pay-types.ts: import type '../auth/caller.ts': import the emulator feature auth only through its index.ts`,
+      ],
+      [
+        'two features importing each other (a cycle through their index.ts)',
+        `${emulator}/auth/login-page.ts`,
+        "import { payPage } from '../payments/index.ts';\nexport const login = payPage;\n",
+        `${emulator}/: emulator features import each other in a cycle: auth -> payments -> auth`,
+      ],
+      [
+        'core importing a feature',
+        `${emulator}/core/http/guard.ts`,
+        "import { callerOf } from '../../auth/index.ts';\nexport const guard = callerOf;\n",
+        `${emulator}/core/http/guard.ts: import '../../auth/index.ts': the emulator's core may not import the feature auth`,
+      ],
+      [
+        'a feature importing the app factory',
+        `${emulator}/payments/wiring.ts`,
+        "import { create } from '../create-emulator.ts';\nexport const w = create;\n",
+        `${emulator}/payments/wiring.ts: import '../create-emulator.ts': an emulator feature may not import the app factory`,
+      ],
+      [
+        "the rest of the harness importing the emulator's internals",
+        'host-harness/src/site/site-server.ts',
+        "import { callerOf } from '../emulator/auth/index.ts';\nexport const s = callerOf;\n",
+        "host-harness/src/site/site-server.ts: import '../emulator/auth/index.ts': outside the emulator, import only its index.ts",
+      ],
+    ])('fails on %s', (_label, path, source, message) => {
+      const result = check(features({ [path]: source }));
+      expect(result.ok).toBe(false);
+      expect(result.output).toContain(message);
+    });
   });
 });
