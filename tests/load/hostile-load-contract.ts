@@ -238,8 +238,8 @@ export async function verifyContract(
     JSON.parse((await send(base, agent, { method: 'GET', path, headers })).text) as unknown;
   const fail = (category: Violation['category'], label: string, detail: string) =>
     violations.push({ category, label, detail });
-  const orders = (await read('/__harness/orders')) as { id: string; status: string }[];
-  const status = orders.find((o) => o.id === ctx.contract.openSessionId)?.status;
+  const sessions = (await read('/__harness/checkout-sessions')) as { id: string; status: string }[];
+  const status = sessions.find((o) => o.id === ctx.contract.openSessionId)?.status;
   if (status !== 'open') fail('off-contract-bodies', 'the session hostile posts targeted', `is ${status}`);
   const outbox = (await read('/__harness/outbox')) as Record<string, unknown>[];
   const mails = outbox.filter((m) => m.kind === 'email').length;

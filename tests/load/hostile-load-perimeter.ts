@@ -61,6 +61,7 @@ export function foreignHost(ctx: CaseContext): HostileRequest {
 const CONTROL_CALLS: [method: string, path: string, body?: string][] = [
   ['GET', 'outbox'],
   ['GET', 'requests'],
+  ['GET', 'checkout-sessions'],
   ['GET', 'orders'],
   ['POST', 'reset', '{}'],
   ['POST', 'faults', '{"path":"/api","status":500}'],

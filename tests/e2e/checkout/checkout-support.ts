@@ -70,13 +70,15 @@ export async function mailsAbout(
   return outbox.filter((m) => m.kind === 'email' && m.to === AGENCY_EMAIL && m.body.includes(sessionId));
 }
 
-/** The payment double's record of the session (`GET /__harness/orders`). */
+/** The payment double's record of the session (`GET /__harness/checkout-sessions`). */
 export async function sessionRecord(
   request: APIRequestContext,
   sessionId: string,
   harness = HARNESS,
 ): Promise<SessionRecord> {
-  const sessions = (await (await request.get(`${harness}/__harness/orders`)).json()) as SessionRecord[];
+  const sessions = (await (
+    await request.get(`${harness}/__harness/checkout-sessions`)
+  ).json()) as SessionRecord[];
   const found = sessions.find((s) => s.id === sessionId);
   if (!found) throw new Error(`no session ${sessionId} on ${harness}`);
   return found;
@@ -89,6 +91,8 @@ export async function control(
   action: 'settle' | 'advance' | 'cancel',
   body: Record<string, string>,
 ): Promise<void> {
-  const response = await request.post(`${HARNESS}/__harness/orders/${sessionId}/${action}`, { data: body });
+  const response = await request.post(`${HARNESS}/__harness/checkout-sessions/${sessionId}/${action}`, {
+    data: body,
+  });
   expect(response.status(), await response.text()).toBe(200);
 }

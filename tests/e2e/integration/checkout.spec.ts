@@ -1,4 +1,4 @@
-import { HARNESS, orders, SITE } from '../support/harness.ts';
+import { checkoutSessions, HARNESS, SITE } from '../support/harness.ts';
 import { expect, test } from '../support/test.ts';
 
 test('checkout end to end: Pricing → Loading... → payment page → Pay → PaymentSuccess, order paid', async ({
@@ -23,11 +23,11 @@ test('checkout end to end: Pricing → Loading... → payment page → Pay → P
 
   await expect(page).toHaveURL(`${SITE}/PaymentSuccess?session_id=${sessionId}`);
   await expect(page.getByText(sessionId.slice(-12), { exact: true })).toBeVisible();
-  const order = (await orders(request)).find((o) => o.id === sessionId);
-  expect(order?.status).toBe('paid');
+  const session = (await checkoutSessions(request)).find((o) => o.id === sessionId);
+  expect(session?.status).toBe('paid');
 });
 
-test('Cancel on the payment page returns to Pricing and leaves the order cancelled', async ({
+test('Cancel on the payment page returns to Pricing and leaves the checkout session cancelled', async ({
   page,
   request,
 }) => {
@@ -38,7 +38,7 @@ test('Cancel on the payment page returns to Pricing and leaves the order cancell
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(`${SITE}/Pricing`);
   await expect(page.getByRole('button', { name: 'Get Started Now' })).toBeEnabled();
-  expect((await orders(request)).find((o) => o.id === sessionId)?.status).toBe('cancelled');
+  expect((await checkoutSessions(request)).find((o) => o.id === sessionId)?.status).toBe('cancelled');
 });
 
 test('a double click makes one createCheckout call', async ({ page }) => {

@@ -65,16 +65,14 @@ export async function recentRequests(request: APIRequestContext, limit = 200): P
   return Array.isArray(body) ? body : body.requests;
 }
 
-export interface Order {
+/** A checkout session of the payment double, as the control API lists it. */
+export interface CheckoutSessionRow {
   id: string;
   status: string;
 }
 
-export async function orders(request: APIRequestContext): Promise<Order[]> {
-  const body = (await (await request.get(`${HARNESS}/__harness/orders`)).json()) as
-    | Order[]
-    | { orders: Order[] };
-  return Array.isArray(body) ? body : body.orders;
+export async function checkoutSessions(request: APIRequestContext): Promise<CheckoutSessionRow[]> {
+  return (await (await request.get(`${HARNESS}/__harness/checkout-sessions`)).json()) as CheckoutSessionRow[];
 }
 
 /** Forgets the stored session of the site's origin (the page must be on the site). */

@@ -15,7 +15,7 @@ describe('control API', () => {
     expect((await h.call('GET', '/__harness/health')).body).toEqual({ ok: true });
   });
 
-  it('reset brings back the seeded state: data, faults, settings, outbox, orders', async () => {
+  it('reset brings back the seeded state: data, faults, settings, outbox, checkout sessions', async () => {
     const token = await h.tokenOf('user');
     await h.call('POST', entities('Thing'), { token, body: { a: 1 } });
     await h.call('POST', '/__harness/settings', { body: { requireLogin: true } });
@@ -31,7 +31,7 @@ describe('control API', () => {
     expect((await h.call('GET', settings)).status).toBe(200);
     expect((await h.call('GET', '/__harness/faults')).body).toEqual([]);
     expect((await h.call('GET', '/__harness/outbox')).body).toEqual([]);
-    expect((await h.call('GET', '/__harness/orders')).body).toEqual([]);
+    expect((await h.call('GET', '/__harness/checkout-sessions')).body).toEqual([]);
     expect((await h.call('GET', '/__harness/settings')).body).toMatchObject({ requireLogin: false });
   });
 

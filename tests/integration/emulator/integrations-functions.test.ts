@@ -104,7 +104,7 @@ describe('Core integrations', () => {
 // The project's own functions (base44/functions) under Deno, with the payment double; the runner itself is tested
 // with fixture functions in ../functions.
 describe('functions', () => {
-  const orders = async (): Promise<Json[]> => (await h.call('GET', '/__harness/orders')).body;
+  const sessions = async (): Promise<Json[]> => (await h.call('GET', '/__harness/checkout-sessions')).body;
 
   it('createCheckout opens a session on the payment double, for the signed-in user', async () => {
     const answer = await h.call('POST', fn('createCheckout'), {
@@ -114,7 +114,7 @@ describe('functions', () => {
     });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body.url).toMatch(new RegExp(`^${h.url}/__harness/pay/cs_test_[A-Za-z0-9]{58}$`));
-    expect(await orders()).toEqual([
+    expect(await sessions()).toEqual([
       expect.objectContaining({
         id: answer.body.url.split('/').pop(),
         package: 'gold',
@@ -140,7 +140,7 @@ describe('functions', () => {
       headers: { 'x-origin-url': 'https://evil.example/', origin: 'http://localhost:4401' },
     });
     expect(answer.status, answer.text).toBe(200);
-    const [order] = await orders();
+    const [order] = await sessions();
     expect(order).toMatchObject({ customer_email: null, cancel_url: 'http://localhost:4401/Pricing' });
   });
 
@@ -152,6 +152,6 @@ describe('functions', () => {
     const missing = await h.call('POST', fn('sendInvoice'), { body: {} });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('function_not_found');
-    expect(await orders()).toEqual([]);
+    expect(await sessions()).toEqual([]);
   });
 });

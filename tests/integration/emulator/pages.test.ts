@@ -112,7 +112,7 @@ describe('payment page', () => {
     return { path: url.pathname, id: url.pathname.split('/').pop()! };
   }
   const status = async (id: string) =>
-    (await h.call('GET', '/__harness/orders')).body.find((o: Json) => o.id === id).status;
+    (await h.call('GET', '/__harness/checkout-sessions')).body.find((o: Json) => o.id === id).status;
 
   it('shows the package, the price and Pay and Cancel buttons', async () => {
     const { path } = await checkout();

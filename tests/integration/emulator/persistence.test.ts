@@ -110,8 +110,8 @@ describe('persistence across SIGKILL', () => {
     for (const [id, record] of expected) expect(byId.get(id)).toEqual(record);
     expect(byId.has(ids[1]!)).toBe(false);
     expect(byId.get(ids[0]!)).toMatchObject({ counter: 5, title: 'kept' });
-    const orders = await (await fetch(`${second.url}/__harness/orders`)).json();
-    expect(orders).toEqual([
+    const sessions = await (await fetch(`${second.url}/__harness/checkout-sessions`)).json();
+    expect(sessions).toEqual([
       expect.objectContaining({ id: checkout.body.url.split('/').pop(), status: 'open' }),
     ]);
     await kill9(second.child);

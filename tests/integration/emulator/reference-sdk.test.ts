@@ -85,7 +85,7 @@ describe('@base44/sdk 0.8.50 against the emulator', () => {
     const logs = (await h.call('GET', `/api/app-logs/${APP}?page=Pricing`, { token: SERVICE_TOKEN })).body;
     expect(logs).toContainEqual(expect.objectContaining({ page: 'Pricing', user_email: 'user@example.com' }));
     // createCheckout found the signed-in user through the forwarded token and prefilled the e-mail.
-    const order = (await h.call('GET', '/__harness/orders')).body.at(-1);
+    const order = (await h.call('GET', '/__harness/checkout-sessions')).body.at(-1);
     expect(order).toMatchObject({ package: 'gold', customer_email: 'user@example.com' });
     const call = (await h.call('GET', '/__harness/requests?limit=50')).body.find((r: Json) =>
       r.path.endsWith('/functions/createCheckout'),

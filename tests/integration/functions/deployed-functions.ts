@@ -64,7 +64,7 @@ export async function session(h: Running, id: string): Promise<Json> {
 
 /** Every session the payment double opened. */
 export async function sessions(h: Running): Promise<Json[]> {
-  return (await h.call('GET', '/__harness/orders')).body;
+  return (await h.call('GET', '/__harness/checkout-sessions')).body;
 }
 
 /** The calls createCheckout made to the provider's session endpoint. */

@@ -63,7 +63,7 @@ describe('money path after day one: Direct Debit, renewals, cancellations', () =
     ]);
     // Delivered again by hand, nothing changes.
     for (const event of settled.body.order.events)
-      await h.call('POST', `/__harness/orders/${id}/webhook`, { body: { event_id: event.id } });
+      await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`, { body: { event_id: event.id } });
     expect(await mail()).toHaveLength(1);
   });
 

@@ -52,7 +52,7 @@ describe('money path: createCheckout → payment double → stripeWebhook → Or
     ).rejects.toMatchObject({
       status: 400,
     });
-    expect((await h.call('GET', '/__harness/orders')).body).toHaveLength(1);
+    expect((await h.call('GET', '/__harness/checkout-sessions')).body).toHaveLength(1);
   });
 
   it('paying records exactly one paid Order, readable by the admin only, and e-mails the agency once', async () => {
@@ -60,7 +60,7 @@ describe('money path: createCheckout → payment double → stripeWebhook → Or
     await base44.auth.loginViaEmailPassword('user@example.com', 'user1234');
     const { data } = await base44.functions.invoke('createCheckout', { packageName: 'gold' });
     const id = sessionIdOf(data.url);
-    const session = (await h.call('GET', '/__harness/orders')).body.find((o: Json) => o.id === id);
+    const session = (await h.call('GET', '/__harness/checkout-sessions')).body.find((o: Json) => o.id === id);
     // The setup today; the first monthly fee one calendar month on (the anchor, ten minutes early).
     expect(session).toMatchObject({ amount_total: 79_900, monthly_amount: 19_900, total_display: '£799.00' });
     const firstRenewal = Date.parse(session.first_renewal);
@@ -133,7 +133,7 @@ describe('money path: createCheckout → payment double → stripeWebhook → Or
     const id = sessionIdOf(data.url);
     await h.call('POST', `/__harness/pay/${id}/pay`);
     for (let i = 0; i < 2; i++) {
-      const again = await h.call('POST', `/__harness/orders/${id}/webhook`);
+      const again = await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`);
       expect(again.body.attempt).toMatchObject({ ok: true, status: 200 });
     }
     expect(await ordersAs(SERVICE_TOKEN)).toHaveLength(1);
@@ -171,7 +171,7 @@ describe('money path: createCheckout → payment double → stripeWebhook → Or
     });
     const { data } = await client().functions.invoke('createCheckout', { packageName: 'gold' });
     expect(data.url).toContain('/__harness/pay/cs_test_');
-    const sessions = (await h.call('GET', '/__harness/orders')).body;
+    const sessions = (await h.call('GET', '/__harness/checkout-sessions')).body;
     expect(sessions.map((s: Json) => s.id)).toEqual([sessionIdOf(data.url)]);
     const calls = (await h.call('GET', '/__harness/requests?limit=50')).body.filter(
       (r: Json) => r.path === '/v1/checkout/sessions',

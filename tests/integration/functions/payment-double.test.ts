@@ -19,7 +19,7 @@ describe('payment-provider double', () => {
       raw: new URLSearchParams(params).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     });
-  const orders = async (): Promise<Json[]> => (await h.call('GET', '/__harness/orders')).body;
+  const sessions = async (): Promise<Json[]> => (await h.call('GET', '/__harness/checkout-sessions')).body;
   // What the fixture stripeWebhook recorded of the session's own events (not those of its invoices).
   const webhookEvents = async (): Promise<Json[]> =>
     (await recordedEvents(h)).filter((event) => event.type.startsWith('checkout.session.'));
@@ -70,7 +70,7 @@ describe('payment-provider double', () => {
       ['Gold package: monthly', 19_900, 'recurring', 'month'],
     ]);
 
-    expect(await orders()).toEqual([
+    expect(await sessions()).toEqual([
       expect.objectContaining({
         id: session.id,
         package: 'gold',
@@ -125,7 +125,7 @@ describe('payment-provider double', () => {
     const basic = await create(GOLD, { authorization: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}` });
     expect(basic.status).toBe(200);
     expect((await h.call('GET', `${SESSIONS}/${basic.body.id}`)).status).toBe(401);
-    expect(await orders()).toHaveLength(1);
+    expect(await sessions()).toHaveLength(1);
   });
 
   const invalid: [string, Record<string, string>, string][] = [
@@ -184,7 +184,7 @@ describe('payment-provider double', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', param });
       expect(typeof answer.body.error.message).toBe('string');
-      expect(await orders()).toEqual([]);
+      expect(await sessions()).toEqual([]);
     });
   }
 
@@ -198,7 +198,7 @@ describe('payment-provider double', () => {
     const json = await provider('POST', SESSIONS, { body: { mode: 'subscription' } });
     expect(json.status).toBe(400);
     expect(json.body.error.type).toBe('invalid_request_error');
-    expect(await orders()).toEqual([]);
+    expect(await sessions()).toEqual([]);
   });
 
   it('replays the first answer for a repeated Idempotency-Key, and refuses the key with other parameters', async () => {
@@ -207,7 +207,7 @@ describe('payment-provider double', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(await orders()).toHaveLength(1);
+    expect(await sessions()).toHaveLength(1);
     const other = await create(
       { ...GOLD, customer_email: 'other@example.com' },
       { 'idempotency-key': 'retry-1' },
@@ -218,7 +218,7 @@ describe('payment-provider double', () => {
     const failedAgain = await create(without(GOLD, 'mode'), { 'idempotency-key': 'retry-2' });
     expect([failed.status, failedAgain.status]).toEqual([400, 400]);
     expect(failedAgain.body).toEqual(failed.body);
-    expect(await orders()).toHaveLength(1);
+    expect(await sessions()).toHaveLength(1);
   });
 
   it('answers an unknown session or path with a 404 in the provider shape', async () => {
@@ -269,7 +269,7 @@ describe('payment-provider double', () => {
     const session = (await provider('GET', `${SESSIONS}/${id}`)).body;
     expect(session).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
     expect(session.subscription).toMatch(/^sub_/);
-    const order = (await orders())[0];
+    const order = (await sessions())[0];
     expect(order.status).toBe('paid');
     expect(order.webhook).toMatchObject({ delivered: true, attempts: 1, last_status: 200 });
     const events = await webhookEvents();
@@ -294,7 +294,7 @@ describe('payment-provider double', () => {
     expect(again.status).toBe(303);
     expect(await recordedEvents(h)).toHaveLength(2);
     // The provider delivers at least once: the control API sends the very same event again.
-    const redelivered = await h.call('POST', `/__harness/orders/${id}/webhook`);
+    const redelivered = await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`);
     expect(redelivered.body).toMatchObject({
       event_id: order.webhook.event_id,
       attempt: { ok: true, status: 200 },
@@ -311,10 +311,10 @@ describe('payment-provider double', () => {
     await h.call('POST', '/__harness/faults', { body: { path: fn('stripeWebhook'), status: 500, times: 2 } });
     const paid = await h.call('POST', `/__harness/pay/${id}/pay`);
     expect(paid.status).toBe(303);
-    expect((await orders())[0].webhook).toMatchObject({ delivered: false, attempts: 1, last_status: 500 });
+    expect((await sessions())[0].webhook).toMatchObject({ delivered: false, attempts: 1, last_status: 500 });
     expect(await webhookEvents()).toHaveLength(0);
-    expect((await h.call('POST', `/__harness/orders/${id}/webhook`)).body.attempt.ok).toBe(true);
-    expect((await orders())[0].webhook).toMatchObject({ delivered: true, attempts: 2, last_status: 200 });
+    expect((await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`)).body.attempt.ok).toBe(true);
+    expect((await sessions())[0].webhook).toMatchObject({ delivered: true, attempts: 2, last_status: 200 });
     expect(await webhookEvents()).toHaveLength(1);
   });
 
@@ -323,11 +323,11 @@ describe('payment-provider double', () => {
     const cancelled = await h.call('POST', `/__harness/pay/${id}/cancel`);
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe('http://localhost:4401/Pricing');
-    expect((await orders())[0].status).toBe('cancelled');
+    expect((await sessions())[0].status).toBe('cancelled');
     expect((await provider('GET', `${SESSIONS}/${id}`)).body.status).toBe('expired');
     expect((await h.call('POST', `/__harness/pay/${id}/pay`)).status).toBe(409);
     expect(await webhookEvents()).toHaveLength(0);
-    expect((await h.call('POST', `/__harness/orders/${id}/webhook`)).status).toBe(409);
+    expect((await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`)).status).toBe(409);
   });
 
   it('never sends the buyer to an address outside this machine', async () => {
@@ -340,6 +340,6 @@ describe('payment-provider double', () => {
       expect(answer.headers.get('location'), action).toBeNull();
       expect(answer.text).toContain('outside this machine');
     }
-    expect((await orders())[0].status).toBe('open');
+    expect((await sessions())[0].status).toBe('open');
   });
 });

@@ -114,7 +114,7 @@ describe('payment double: billing', () => {
         const answer = await c.create(params());
         expect(answer.status).toBe(400);
         expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', param });
-        expect(await c.orders()).toEqual([]);
+        expect(await c.sessions()).toEqual([]);
       });
     }
 
@@ -122,7 +122,7 @@ describe('payment double: billing', () => {
       const anchor = monthLater(now()) - 60;
       const answer = await c.create(goldAnchored(anchor));
       expect(answer.status).toBe(200);
-      expect((await c.order(answer.body.id)).first_renewal).toBe(new Date(anchor * 1000).toISOString());
+      expect((await c.session(answer.body.id)).first_renewal).toBe(new Date(anchor * 1000).toISOString());
     });
   });
 
@@ -156,7 +156,7 @@ describe('payment double: billing', () => {
       );
       expect(page).toContain('Due today £799.00');
       expect(page).toContain(`then £199.00 per month from ${formatDate(anchor)}`);
-      expect(await c.order(session.id)).toMatchObject({
+      expect(await c.session(session.id)).toMatchObject({
         amount_total: 79_900,
         total_display: '£799.00',
         monthly_display: '£199.00',
@@ -208,7 +208,7 @@ describe('payment double: billing', () => {
       expect(types(events)).toEqual(['checkout.session.completed', 'invoice.paid']);
       expect(events.every((e: Json) => e.state === 'delivered')).toBe(true);
       expect(types(await recordedEvents(h))).toEqual(['checkout.session.completed', 'invoice.paid']);
-      expect(await c.order(created.id)).toMatchObject({ status: 'paid', payment_method: 'card' });
+      expect(await c.session(created.id)).toMatchObject({ status: 'paid', payment_method: 'card' });
     });
 
     it('Bacs Direct Debit completes unpaid; settling it pays the invoice and activates the subscription', async () => {
@@ -222,7 +222,7 @@ describe('payment double: billing', () => {
       expect(paid.headers.get('location')).toBe(
         `http://localhost:4401/PaymentSuccess?session_id=${created.id}`,
       );
-      expect(await c.order(created.id)).toMatchObject({ status: 'pending', payment_method: 'bacs_debit' });
+      expect(await c.session(created.id)).toMatchObject({ status: 'pending', payment_method: 'bacs_debit' });
       const session = (await c.provider('GET', `/v1/checkout/sessions/${created.id}`)).body;
       expect(session).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
       expect((await c.provider('GET', `/v1/subscriptions/${session.subscription}`)).body.status).toBe(
@@ -275,7 +275,7 @@ describe('payment double: billing', () => {
       const refused = await c.pay(created.id, { payment_method: 'bacs_debit' });
       expect(refused.status).toBe(400);
       expect(refused.text).toContain('Choose a way to pay.');
-      expect((await c.order(created.id)).status).toBe('open');
+      expect((await c.session(created.id)).status).toBe('open');
       await c.pay(created.id);
       expect((await c.settle(created.id, 'succeeded')).status).toBe(409);
     });
@@ -289,6 +289,29 @@ describe('payment double: billing', () => {
     }
     const lastSent = async (id: string, answer: { body: Json }) =>
       (await c.events(id)).filter((e: Json) => answer.body.sent.includes(e.id));
+
+    it('the first path of the control routes, /__harness/orders, answers as /__harness/checkout-sessions, every sub-route included', async () => {
+      const id = await paidSubscription();
+      const both = async (path: string) => ({
+        current: (await h.call('GET', `/__harness/checkout-sessions${path}`)).body,
+        alias: (await h.call('GET', `/__harness/orders${path}`)).body,
+      });
+      const list = await both('');
+      expect(list.alias).toEqual(list.current);
+      const events = await both(`/${id}/events`);
+      expect(events.alias).toEqual(events.current);
+      const alias = (action: string, body?: Json) =>
+        h.call('POST', `/__harness/orders/${id}/${action}`, { body });
+      expect((await alias('webhook')).body.attempt).toMatchObject({ ok: true, status: 200 });
+      expect((await alias('settle', { outcome: 'succeeded' })).body.code).toBe('not_pending');
+      const renewed = await alias('advance', { renewal: 'paid' });
+      expect(renewed.status).toBe(200);
+      expect(types(await lastSent(id, renewed))).toEqual(['customer.subscription.updated', 'invoice.paid']);
+      expect((await alias('cancel', { at: 'now' })).status).toBe(200);
+      expect((await c.session(id)).subscription.status).toBe('canceled');
+      const unknown = await h.call('POST', '/__harness/orders/cs_test_none/webhook');
+      expect([unknown.status, unknown.body.code]).toEqual([404, 'session_not_found']);
+    });
 
     it('advancing to a paid renewal charges £199.00 on the anchor and moves the period a month on', async () => {
       const anchor = nearAnchor();
@@ -365,12 +388,18 @@ describe('payment double: billing', () => {
       expect((await c.cancel(open.id, 'now')).status).toBe(409);
       expect((await c.settle(open.id, 'succeeded')).status).toBe(409);
       expect(
-        (await h.call('POST', `/__harness/orders/${open.id}/advance`, { body: { renewal: 'maybe' } })).status,
+        (
+          await h.call('POST', `/__harness/checkout-sessions/${open.id}/advance`, {
+            body: { renewal: 'maybe' },
+          })
+        ).status,
       ).toBe(400);
-      expect((await h.call('POST', `/__harness/orders/${open.id}/cancel`, { body: {} })).status).toBe(400);
+      expect(
+        (await h.call('POST', `/__harness/checkout-sessions/${open.id}/cancel`, { body: {} })).status,
+      ).toBe(400);
       expect((await c.advance('cs_test_nope', 'paid')).status).toBe(404);
       expect((await c.events('cs_test_nope')) as unknown).toMatchObject({ code: 'session_not_found' });
-      expect(await c.order(open.id)).toMatchObject({ status: 'open', events: [] });
+      expect(await c.session(open.id)).toMatchObject({ status: 'open', events: [] });
     });
   });
 });

@@ -129,7 +129,7 @@ describe("the payment double's objects against Stripe's example objects", () => 
       success_url: GOLD.success_url!,
     });
 
-    for (const order of await c.orders()) {
+    for (const order of await c.sessions()) {
       keep('checkout.session', (await c.provider('GET', `/v1/checkout/sessions/${order.id}`)).body);
       if (order.subscription) {
         keep('subscription', (await c.provider('GET', `/v1/subscriptions/${order.subscription.id}`)).body);

@@ -54,18 +54,18 @@ export function providerClient(h: Running) {
     /** Presses Pay on the hosted page, with the form's fields (`payment_method`, `email`). */
     pay: (id: string, fields: Record<string, string> = {}) =>
       h.call('POST', `/__harness/pay/${id}/pay`, form(fields)),
-    orders: async (): Promise<Json[]> => (await h.call('GET', '/__harness/orders')).body,
-    order: async (id: string): Promise<Json> =>
-      (await h.call('GET', '/__harness/orders')).body.find((o: Json) => o.id === id),
+    sessions: async (): Promise<Json[]> => (await h.call('GET', '/__harness/checkout-sessions')).body,
+    session: async (id: string): Promise<Json> =>
+      (await h.call('GET', '/__harness/checkout-sessions')).body.find((o: Json) => o.id === id),
     /** The session's events as delivered (`event`), with their attempts. */
     events: async (id: string): Promise<Json[]> =>
-      (await h.call('GET', `/__harness/orders/${id}/events`)).body,
+      (await h.call('GET', `/__harness/checkout-sessions/${id}/events`)).body,
     settle: (id: string, outcome: 'succeeded' | 'failed') =>
-      h.call('POST', `/__harness/orders/${id}/settle`, { body: { outcome } }),
+      h.call('POST', `/__harness/checkout-sessions/${id}/settle`, { body: { outcome } }),
     advance: (id: string, renewal: 'paid' | 'failed') =>
-      h.call('POST', `/__harness/orders/${id}/advance`, { body: { renewal } }),
+      h.call('POST', `/__harness/checkout-sessions/${id}/advance`, { body: { renewal } }),
     cancel: (id: string, at: 'now' | 'period_end') =>
-      h.call('POST', `/__harness/orders/${id}/cancel`, { body: { at } }),
+      h.call('POST', `/__harness/checkout-sessions/${id}/cancel`, { body: { at } }),
   };
 }
 

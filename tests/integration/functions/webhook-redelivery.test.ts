@@ -78,7 +78,7 @@ describe('webhook redelivery', () => {
       'checkout.session.completed',
       'invoice.paid',
     ]);
-    const order = await c.order(session.id);
+    const order = await c.session(session.id);
     expect(order.webhook).toMatchObject({ delivered: true, last_status: 200 });
     expect(order.events.every((e: Json) => e.delivered && e.attempts.length === e.attempt_count)).toBe(true);
   });
@@ -97,7 +97,7 @@ describe('webhook redelivery', () => {
     const [first] = await c.events(session.id);
     expect(first.attempt_count).toBe(RETRY.maxAttempts);
     await up(h);
-    const resent = await h.call('POST', `/__harness/orders/${session.id}/webhook`, {
+    const resent = await h.call('POST', `/__harness/checkout-sessions/${session.id}/webhook`, {
       body: { event_id: first.id },
     });
     expect(resent.body).toMatchObject({

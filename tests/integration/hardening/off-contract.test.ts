@@ -55,7 +55,7 @@ describe('the payment page accepts only its own form posts', () => {
     return created.body.id;
   };
   const statusOf = async (id: string) =>
-    ((await h.call('GET', '/__harness/orders')).body as Json[]).find(
+    ((await h.call('GET', '/__harness/checkout-sessions')).body as Json[]).find(
       (o) => o.id === id || o.session_id === id,
     )?.status;
   const multipart = () => {

@@ -48,9 +48,9 @@ describe('startup calls against the emulator (standalone sub-clients)', () => {
     });
     expect(status).toBe(200);
     expect(data.url).toMatch(new RegExp(`^${emu.baseUrl}/__harness/pay/`));
-    const orders = await emu.control<{ customer_email: string | null }[]>('GET', '/orders');
-    expect(orders).toHaveLength(1);
-    expect(orders[0]?.customer_email).toBe(ACCOUNTS.user.email);
+    const sessions = await emu.control<{ customer_email: string | null }[]>('GET', '/checkout-sessions');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.customer_email).toBe(ACCOUNTS.user.email);
     const calls = await emu.control<LoggedRequest[]>('GET', '/requests?limit=10');
     expect(calls.find((r) => r.path.endsWith('/functions/createCheckout'))?.functions_version).toBe('v3');
 
