@@ -3,7 +3,7 @@ import { App } from './app/app.tsx';
 import { loadPage } from './app/page-registry.ts';
 import { hydratePage } from './hydration/index.ts';
 import { pageNameForPath } from './shared/navigation/paths.ts';
-import { holdEarlyErrors } from './shared/platform/site-bridge-loader.ts';
+import { holdEarlyErrors } from './shared/site-platform/site-bridge-loader.ts';
 
 // The boot script took the launch token before the first paint; the bridge is installed once the page is live, and
 // reports what went wrong before then.

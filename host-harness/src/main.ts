@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { readSiteConfig } from '../../config/site-config.ts';
 import { createEmulator, retryScheduleFromEnv, runtimeFromEnv } from './emulator/index.ts';
-import { registerEditorShell } from './shell/register-shell.ts';
+import { registerEditorShell } from './shell-server/register-shell.ts';
 import { createSiteServer, hasBuild } from './site/site-server.ts';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { type BaseLocationHook, Router, useLocation } from 'wouter';
 import { useAdoptedRegionLinks } from '../hydration/index.ts';
 import { bookACallHref, useBookACall } from '../shared/navigation/use-book-a-call.ts';
-import { installSiteBridge } from '../shared/platform/site-bridge-loader.ts';
+import { installSiteBridge } from '../shared/site-platform/site-bridge-loader.ts';
 import { AuthGate } from './auth/auth-gate.tsx';
 import { usePageViewLog } from './auth/use-page-view-log.ts';
 import { useStartupAuth } from './auth/use-startup-auth.ts';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULTS as SITE_DEFAULTS } from '../../../config/site-config.ts';
-import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../http-shared/server-timeouts.ts';
+import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../serving/server-timeouts.ts';
 import { LocalAgent, mayJoinConversationRoom } from './agents/index.ts';
 import { socketIdentity } from './auth/index.ts';
 import { FaultRegistry, RequestLog, registerFaults, registerRequestLog } from './control/index.ts';
@@ -57,7 +57,7 @@ export interface EmulatorOptions {
   functionTimeoutMs?: number;
   /** More environment variables for the functions (tests). */
   functionEnv?: Record<string, string>;
-  /** Bounds on slow clients (`http-shared/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
+  /** Bounds on slow clients (`serving/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
   /**
    * When the payment double sends an undelivered event again (compressed from the provider's three days); default

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../../src/site-config-types.ts';
-import { serializeCsp } from '../http-shared/content-security-policy.ts';
+import { serializeCsp } from '../serving/content-security-policy.ts';
 
 /**
  * The CSP sources a prerendered page's inline elements need (its boot script, its first screen's CSS), by the

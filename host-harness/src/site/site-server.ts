@@ -10,10 +10,10 @@ import { basename, extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { pageNameForPath } from '../../../src/shared/navigation/paths.ts';
 import type { SiteConfig } from '../../../src/site-config-types.ts';
-import { cacheControlOf, contentTypeOf } from '../http-shared/asset-headers.ts';
-import { foreignHostMessage, isOwnHost } from '../http-shared/loopback-host.ts';
-import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../http-shared/server-timeouts.ts';
-import { resolveStaticFile } from '../http-shared/static-file.ts';
+import { cacheControlOf, contentTypeOf } from '../serving/asset-headers.ts';
+import { foreignHostMessage, isOwnHost } from '../serving/loopback-host.ts';
+import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../serving/server-timeouts.ts';
+import { resolveStaticFile } from '../serving/static-file.ts';
 import { type InlineSources, securityHeaders } from './security-headers.ts';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.map']);
@@ -29,7 +29,7 @@ export interface SiteServerOptions {
   config: SiteConfig;
   /** Compress text responses (brotli or gzip, as the client accepts). Default true. */
   compress?: boolean;
-  /** Bounds on slow clients (`http-shared/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
+  /** Bounds on slow clients (`serving/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
 }
 

@@ -1,6 +1,6 @@
 import { authText } from '../../content/auth.ts';
 import { logout, useAuthStore } from '../../shared/auth/auth-store.ts';
-import { loadSitePlatform } from '../../shared/platform/load-site-platform.ts';
+import { loadSitePlatform } from '../../shared/site-platform/load-site-platform.ts';
 
 /** "Signed in as … · Sign out" for a signed-in visitor; nothing for anyone else. */
 export function AccountStatus() {

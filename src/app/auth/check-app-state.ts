@@ -5,7 +5,7 @@ import {
   toUserCheckAuthError,
 } from '../../platform/index.ts';
 import { AUTH_STATUS, initialAuthState, useAuthStore } from '../../shared/auth/auth-store.ts';
-import type { SitePlatform } from '../../shared/platform/site-platform.ts';
+import type { SitePlatform } from '../../shared/site-platform/site-platform.ts';
 
 /**
  * A startup call that hangs must not hold the spinner forever (security rule 16): after this long the check gives up

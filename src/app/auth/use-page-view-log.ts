@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useAuthStore } from '../../shared/auth/auth-store.ts';
 import { pageNameForPath } from '../../shared/navigation/paths.ts';
-import { loadSitePlatform } from '../../shared/platform/load-site-platform.ts';
+import { loadSitePlatform } from '../../shared/site-platform/load-site-platform.ts';
 
 /**
  * Logs each page view of a signed-in user as `log-user-in-app/{PageName}` with the canonical page name (`/pricing` →

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AUTH_STATUS, useAuthStore } from '../../shared/auth/auth-store.ts';
-import { loadSitePlatform } from '../../shared/platform/load-site-platform.ts';
-import { reportSiteError } from '../../shared/platform/site-bridge-loader.ts';
+import { loadSitePlatform } from '../../shared/site-platform/load-site-platform.ts';
+import { reportSiteError } from '../../shared/site-platform/site-bridge-loader.ts';
 
 let started = false;
 

@@ -7,7 +7,7 @@ import { brand } from '../../content/brand.ts';
 import { layout, navLabels } from '../../content/layout.ts';
 import { Region } from '../../hydration/index.ts';
 import { paths } from '../../shared/navigation/paths.ts';
-import { reportSiteError } from '../../shared/platform/site-bridge-loader.ts';
+import { reportSiteError } from '../../shared/site-platform/site-bridge-loader.ts';
 import { useScrolledPast } from '../hooks/use-scrolled-past.ts';
 import { BookACallButton } from './book-a-call-button.tsx';
 import { logoRegion } from './logo-region.ts';

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { noticeText } from '../../content/notices.ts';
-import { reportSiteError } from '../../shared/platform/site-bridge-loader.ts';
+import { reportSiteError } from '../../shared/site-platform/site-bridge-loader.ts';
 
 interface State {
   failed: boolean;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AuthError, PlatformUser, PublicSettings } from '../../platform/index.ts';
-import type { SitePlatform } from '../platform/site-platform.ts';
+import type { SitePlatform } from '../site-platform/site-platform.ts';
 
 /** Startup auth (spec §4): loading, then ready or error. */
 export const AUTH_STATUS = { loading: 'loading', ready: 'ready', error: 'error' } as const;

@@ -1,6 +1,6 @@
 import { packageId } from '../../content/checkout.ts';
 import { siteConfig } from '../../site-config.ts';
-import type { SitePlatform } from '../platform/site-platform.ts';
+import type { SitePlatform } from '../site-platform/site-platform.ts';
 import { failCheckout } from './checkout-store.ts';
 import { isAllowedCheckoutUrl } from './checkout-url.ts';
 import { goToCheckout } from './leave-for-checkout.ts';

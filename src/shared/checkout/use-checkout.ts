@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { loadSitePlatform } from '../platform/load-site-platform.ts';
+import { loadSitePlatform } from '../site-platform/load-site-platform.ts';
 import { failCheckout, useCheckoutStore } from './checkout-store.ts';
 
 /**

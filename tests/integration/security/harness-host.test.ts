@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
-import { registerEditorShell } from '../../../host-harness/src/shell/register-shell.ts';
+import { registerEditorShell } from '../../../host-harness/src/shell-server/register-shell.ts';
 import { rawStatus, request } from './raw-http.ts';
 
 let emulator: Emulator;

@@ -15,7 +15,7 @@ import { createEmulator, type Emulator } from '../../../host-harness/src/emulato
 import {
   SERVER_TIMEOUTS,
   type ServerTimeouts,
-} from '../../../host-harness/src/http-shared/server-timeouts.ts';
+} from '../../../host-harness/src/serving/server-timeouts.ts';
 import { createSiteServer } from '../../../host-harness/src/site/site-server.ts';
 import { request } from './raw-http.ts';
 import { slowRequest } from './slow-client.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
-import { registerEditorShell } from '../../../host-harness/src/shell/register-shell.ts';
+import { registerEditorShell } from '../../../host-harness/src/shell-server/register-shell.ts';
 
 let emulator: Emulator;
 let base: string;

@@ -16,7 +16,7 @@ import {
   createTokenStore,
 } from '../../../src/platform/index.ts';
 import { initialAuthState, useAuthStore } from '../../../src/shared/auth/auth-store.ts';
-import type { SitePlatform } from '../../../src/shared/platform/site-platform.ts';
+import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
 
 const SERVER = 'http://platform.example';
 const HERE = 'https://site.example/Pricing?plan=gold#faq';

@@ -3,7 +3,7 @@ import {
   isOwnHost,
   ownOrigins,
   withLoopbackAliases,
-} from '../../../host-harness/src/http-shared/loopback-host.ts';
+} from '../../../host-harness/src/serving/loopback-host.ts';
 
 describe('isOwnHost', () => {
   it('accepts the loopback names with the listening port, in any case', () => {

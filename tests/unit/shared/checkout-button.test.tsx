@@ -8,10 +8,10 @@ import { checkoutButtonText, checkoutText } from '../../../src/content/checkout.
 import { CheckoutButton } from '../../../src/sections/pricing/checkout-button.tsx';
 import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
 import { useCheckout } from '../../../src/shared/checkout/use-checkout.ts';
-import { loadSitePlatform } from '../../../src/shared/platform/load-site-platform.ts';
-import type { SitePlatform } from '../../../src/shared/platform/site-platform.ts';
+import { loadSitePlatform } from '../../../src/shared/site-platform/load-site-platform.ts';
+import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
 
-vi.mock('../../../src/shared/platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
+vi.mock('../../../src/shared/site-platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
 
 const PAY = 'https://checkout.stripe.com/c/pay/cs_test_burst';
 

@@ -1,11 +1,11 @@
 /**
- * The bridge loads with the platform chunk once the page is live (src/shared/platform/site-bridge-loader.ts): what goes
+ * The bridge loads with the platform chunk once the page is live (src/shared/site-platform/site-bridge-loader.ts): what goes
  * wrong before then is reported once it is installed, and a bridge that cannot load still gets the visitor the reload
  * notice.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const LOADER = '../../../src/shared/platform/site-bridge-loader.ts';
+const LOADER = '../../../src/shared/site-platform/site-bridge-loader.ts';
 
 function chunkError(): Error {
   return Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });
@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   notices.stop();
-  vi.doUnmock('../../../src/shared/platform/site-bridge.ts');
+  vi.doUnmock('../../../src/shared/site-platform/site-bridge.ts');
 });
 
 describe('site bridge loader', () => {
@@ -45,7 +45,7 @@ describe('site bridge loader', () => {
 
   it("offers the reload notice itself when the bridge's own chunk cannot load, and tries the chunk again later", async () => {
     let fail = true;
-    vi.doMock('../../../src/shared/platform/site-bridge.ts', () => {
+    vi.doMock('../../../src/shared/site-platform/site-bridge.ts', () => {
       if (fail) throw chunkError();
       return { getSiteBridge: () => ({ reportError: () => undefined }) };
     });

@@ -8,7 +8,7 @@
  *
  * Runs inside Deno and workerd as well as in Node: no imports but the pure loopback check.
  */
-import { loopbackHostPort } from '../../http-shared/loopback-host.ts';
+import { loopbackHostPort } from '../../serving/loopback-host.ts';
 
 /** The per-start key, in hex. */
 export const CALL_KEY_HEADER = 'x-harness-call-key';

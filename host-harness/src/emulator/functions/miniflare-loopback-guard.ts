@@ -1,7 +1,7 @@
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { loopbackHostPort } from '../../http-shared/loopback-host.ts';
+import { loopbackHostPort } from '../../serving/loopback-host.ts';
 
 /**
  * Miniflare opens an HTTP server of its own in the harness process (its "loopback", which its workerd calls back for

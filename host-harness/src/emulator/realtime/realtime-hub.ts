@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { withLoopbackAliases } from '../../http-shared/loopback-host.ts';
+import { withLoopbackAliases } from '../../serving/loopback-host.ts';
 import { LOCAL_ORIGIN } from '../core/http/cors.ts';
 import { socketHandshakeRefusal } from '../core/http/request-guard.ts';
 

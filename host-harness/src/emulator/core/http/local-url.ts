@@ -1,4 +1,4 @@
-import { LOOPBACK_HOSTNAMES } from '../../../http-shared/loopback-host.ts';
+import { LOOPBACK_HOSTNAMES } from '../../../serving/loopback-host.ts';
 
 const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(LOOPBACK_HOSTNAMES);
 

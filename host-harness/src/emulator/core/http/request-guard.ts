@@ -15,7 +15,7 @@ import {
   isOwnHost,
   ownOrigins,
   withLoopbackAliases,
-} from '../../../http-shared/loopback-host.ts';
+} from '../../../serving/loopback-host.ts';
 import { ForbiddenError } from '../errors.ts';
 
 /** Routes under this prefix are the control API (`/__harness/...`). */

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseRemoteOverride } from '../../shell/src/remote-override.ts';
-import { cacheControlOf, contentTypeOf } from '../http-shared/asset-headers.ts';
-import { resolveStaticFile } from '../http-shared/static-file.ts';
+import { cacheControlOf, contentTypeOf } from '../serving/asset-headers.ts';
+import { resolveStaticFile } from '../serving/static-file.ts';
 import { shellHeaders } from './shell-headers.ts';
 
 export interface EditorShellOptions {

@@ -1,4 +1,4 @@
-import { serializeCsp } from '../http-shared/content-security-policy.ts';
+import { serializeCsp } from '../serving/content-security-policy.ts';
 
 /** What the shell page may load: itself, and the site (iframe, federated scripts, styles, manifest). */
 export interface ShellPolicyOptions {
