@@ -193,7 +193,7 @@ describe('loading declarations', () => {
       [
         'Order.jsonc',
         '{ "name": "Order", "type": "object", "properties": { } /* never closed',
-        'not valid JSONC',
+        'not valid JSONC (UnexpectedEndOfComment at line 1, column 56; CloseBraceExpected at line 1, column 71)',
       ],
       ['Order.jsonc', JSON.stringify({ ...ORDER, name: 'Invoice' }), '"name" is Invoice'],
       ['Order.jsonc', JSON.stringify({ ...ORDER, type: 'array' }), '"type" must be "object"'],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonc } from '../../../host-harness/src/emulator/entities/jsonc.ts';
+import { parseJsonc } from '../../../host-harness/src/emulator/core/jsonc.ts';
 
-// The reader of the platform's project files (base44/entities/*.jsonc): comments and trailing commas go, strings stay.
+// The reader of the platform's project files (base44/entities/*.jsonc, function.jsonc): comments and trailing commas
+// go, strings stay; every problem is named with its line and column.
 describe('parseJsonc', () => {
   it('drops line and block comments, and trailing commas before } and ]', () => {
     const text =
@@ -20,9 +21,20 @@ describe('parseJsonc', () => {
     });
   });
 
-  it('reports an unterminated block comment with its line, and invalid JSON as JSON.parse does', () => {
-    expect(() => parseJsonc('{\n"a": 1 /* open')).toThrow('Unterminated /* comment starting at line 2');
-    expect(() => parseJsonc('{ "a": 1 "b": 2 }')).toThrow(SyntaxError);
-    expect(() => parseJsonc('[1,,]')).toThrow(SyntaxError);
+  it('names each problem with its line and column', () => {
+    expect(() => parseJsonc('{\n"a": 1 /* open')).toThrow(
+      new SyntaxError('UnexpectedEndOfComment at line 2, column 8; CloseBraceExpected at line 2, column 15'),
+    );
+    expect(() => parseJsonc('{ "a": 1 "b": 2 }')).toThrow(
+      new SyntaxError('CommaExpected at line 1, column 10'),
+    );
+    expect(() => parseJsonc('[1,,]')).toThrow(new SyntaxError('ValueExpected at line 1, column 4'));
+    expect(() => parseJsonc('')).toThrow(new SyntaxError('ValueExpected at line 1, column 1'));
+  });
+
+  it('refuses a key __proto__ (it would become the prototype, not a property)', () => {
+    expect(() => parseJsonc('{\n  "properties": { "__proto__": { "type": "string" } }\n}')).toThrow(
+      new SyntaxError('a property named __proto__ at line 2, column 19'),
+    );
   });
 });

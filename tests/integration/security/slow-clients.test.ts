@@ -12,10 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteConfig } from '../../../config/site-config.ts';
 import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
-import {
-  SERVER_TIMEOUTS,
-  type ServerTimeouts,
-} from '../../../host-harness/src/serving/server-timeouts.ts';
+import { SERVER_TIMEOUTS, type ServerTimeouts } from '../../../host-harness/src/serving/server-timeouts.ts';
 import { createSiteServer } from '../../../host-harness/src/site/site-server.ts';
 import { request } from './raw-http.ts';
 import { slowRequest } from './slow-client.ts';

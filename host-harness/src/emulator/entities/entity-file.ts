@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseJsonc } from './jsonc.ts';
+import { parseJsonc } from '../core/jsonc.ts';
 import { checkEntityName } from './record-patch.ts';
 import { RecordSchema } from './record-schema.ts';
 import { parseRules, type RlsRules } from './rls-rules.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseJsonc } from '../core/jsonc.ts';
 import { FunctionFailedError } from './function-errors.ts';
-import { parseJsonc } from './jsonc.ts';
 
 /** A function of the project: `<functionsDir>/<name>/function.jsonc` and its entry file. */
 export interface FunctionDefinition {
