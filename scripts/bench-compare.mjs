@@ -10,17 +10,20 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromiumVersion, judgeMachine, printMachine, watchMachine } from './bench-machine.mjs';
-import { chromeFlags, chromePath, DEFAULT_ROUTES, option, serveBuild } from './bench-support.mjs';
+import { chromeFlags, chromePath, DEFAULT_ROUTES, serveBuild } from './bench-support.mjs';
 
-const argv = process.argv.slice(2);
-const dists = argv.filter((arg, index) => !arg.startsWith('--') && !argv[index - 1]?.startsWith('--'));
+const { values, positionals: dists } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, routes: { type: 'string', default: DEFAULT_ROUTES } },
+  allowPositionals: true,
+});
 if (dists.length !== 2) {
   console.error('usage: node scripts/bench-compare.mjs <dist A> <dist B> [--runs N] [--routes /,/Pricing]');
   process.exit(2);
 }
-const RUNS = Number(option(argv, 'runs', 5));
-const ROUTES = option(argv, 'routes', DEFAULT_ROUTES).split(',');
+const RUNS = Number(values.runs);
+const ROUTES = values.routes.split(',');
 
 const { default: lighthouse } = await import('lighthouse');
 const { launch } = await import('chrome-launcher');

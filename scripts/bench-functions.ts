@@ -13,13 +13,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { RUNTIME_NAMES, type RuntimeName } from '../host-harness/src/emulator/functions/function-runtime.ts';
 import { createEmulator, type Emulator } from '../host-harness/src/emulator/index.ts';
 
 const FUNCTION = 'createCheckout';
-const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const CALLS = Number(arg('calls') ?? 50);
-const runtimeArg = arg('runtime') ?? 'both';
+const { values } = parseArgs({
+  options: { calls: { type: 'string', default: '50' }, runtime: { type: 'string', default: 'both' } },
+});
+const CALLS = Number(values.calls);
+const runtimeArg = values.runtime;
 const RUNTIMES: RuntimeName[] =
   runtimeArg === 'both' ? [...RUNTIME_NAMES] : RUNTIME_NAMES.filter((name) => name === runtimeArg);
 if (RUNTIMES.length === 0) throw new Error(`--runtime must be ${RUNTIME_NAMES.join(', ')} or both`);

@@ -1,5 +1,5 @@
 /**
- * What the benchmark scripts share (`bench.mjs`, `bench-compare.mjs`): the command-line options, the routes measured,
+ * What the benchmark scripts share (`bench.mjs`, `bench-compare.mjs`): the routes measured,
  * Debian's Chromium with the flags this machine needs, and a production build served by the site server.
  */
 import { spawn } from 'node:child_process';
@@ -7,12 +7,6 @@ import { resolve } from 'node:path';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-
-/** `--name value` from `argv`, or `fallback`. */
-export function option(argv, name, fallback) {
-  const index = argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : argv[index + 1];
-}
 
 /** The routes Lighthouse measures by default (`--routes` overrides). */
 export const DEFAULT_ROUTES = '/,/Challenges,/Solutions,/Results,/Process,/Pricing,/PaymentSuccess';

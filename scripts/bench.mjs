@@ -14,13 +14,20 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromiumVersion, judgeMachine, printMachine, watchMachine } from './bench-machine.mjs';
-import { chromeFlags, chromePath, DEFAULT_ROUTES, option, serveBuild } from './bench-support.mjs';
+import { chromeFlags, chromePath, DEFAULT_ROUTES, serveBuild } from './bench-support.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const argv = process.argv.slice(2);
-const RUNS = Number(option(argv, 'runs', 3));
-const ROUTES = option(argv, 'routes', DEFAULT_ROUTES).split(',');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    routes: { type: 'string', default: DEFAULT_ROUTES },
+    'skip-emulator': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(values.runs);
+const ROUTES = values.routes.split(',');
 
 // 1. Build.
 const buildStarted = performance.now();
@@ -155,7 +162,7 @@ for (const r of results) {
 stop();
 
 // 4. The emulator's throughput.
-if (!argv.includes('--skip-emulator')) {
+if (!values['skip-emulator']) {
   spawnSync(process.execPath, ['--import', 'tsx', resolve(root, 'scripts/bench-emulator.ts')], {
     cwd: root,
     stdio: 'inherit',

@@ -11,6 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { DEFAULTS as SITE_DEFAULTS } from '../config/site-config.ts';
 import { bundleFunction } from '../host-harness/src/emulator/functions/function-bundle.ts';
@@ -20,10 +21,13 @@ import { DEFAULT_FUNCTIONS_DIR } from '../host-harness/src/emulator/functions/pr
 import { WorkerdRuntime } from '../host-harness/src/emulator/functions/workerd-runtime.ts';
 
 const FUNCTIONS_DIR = DEFAULT_FUNCTIONS_DIR;
-const args = process.argv.slice(2);
-const check = args.includes('--check');
-const out = args.find((a) => a.startsWith('--out='))?.slice('--out='.length);
-const named = args.filter((a) => !a.startsWith('--'));
+const {
+  values: { check, out },
+  positionals: named,
+} = parseArgs({
+  options: { check: { type: 'boolean', default: false }, out: { type: 'string' } },
+  allowPositionals: true,
+});
 const names = named.length > 0 ? named : listFunctions(FUNCTIONS_DIR);
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 

@@ -11,6 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 /**
  * The layers, most specific path first. `imports`: the layers (or single files) a layer's files may import;
@@ -296,7 +297,8 @@ export function checkBoundaries(root) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'));
+  const [given] = parseArgs({ allowPositionals: true }).positionals;
+  const root = resolve(given ?? resolve(import.meta.dirname, '..'));
   const violations = checkBoundaries(root);
   if (violations.length) {
     console.error(`Import boundaries: ${violations.length} violation(s)\n${violations.join('\n')}`);

@@ -8,6 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from './chromium.mjs';
 import { compareScreenshots } from './compare-screenshots.mjs';
@@ -33,8 +34,8 @@ const viewports = [
 ];
 
 const overflowWidth = 320;
-const baselineAt = process.argv.indexOf('--baseline');
-const baselineDir = baselineAt === -1 ? null : resolve(process.argv[baselineAt + 1] ?? '');
+const { baseline } = parseArgs({ options: { baseline: { type: 'string' } } }).values;
+const baselineDir = baseline === undefined ? null : resolve(baseline);
 
 /**
  * Lays out every section (the site lays out below-the-fold sections as they come into view: a full-page capture would

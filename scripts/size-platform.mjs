@@ -9,10 +9,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { rspack } from '@rspack/core';
 
 const root = resolve(import.meta.dirname, '..');
+// `--keep` leaves the bundles for a look at what each entry pulls in.
+const { keep } = parseArgs({ options: { keep: { type: 'boolean', default: false } } }).values;
 const platform = JSON.stringify(resolve(root, 'src/platform/index.ts'));
 const BUDGETS = { startup: 5 * 1024, whole: 10 * 1024 };
 
@@ -122,8 +125,7 @@ try {
     console.log(`[size:platform] lazy chunk ${file} (socket.io-client) raw ${kb(raw)}  gzip ${kb(gzip)}`);
   }
 } finally {
-  // `--keep` leaves the bundles for a look at what each entry pulls in.
-  if (process.argv.includes('--keep')) console.log(`[size:platform] bundles kept in ${work}`);
+  if (keep) console.log(`[size:platform] bundles kept in ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;

@@ -9,13 +9,16 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
-const args = new Set(process.argv.slice(2));
-const dev = args.has('--dev');
+const { values } = parseArgs({
+  options: { dev: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+});
+const { dev } = values;
 
-if (!dev && !args.has('--no-build')) {
+if (!dev && !values['no-build']) {
   const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], {
     stdio: 'inherit',
     cwd: root,

@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
@@ -38,7 +39,8 @@ const steps = [
   ['firefox', process.execPath, ['tests/firefox/run.mjs']],
 ];
 
-const only = process.argv.slice(2);
+// `node scripts/test.mjs types lint`: only the steps named.
+const only = parseArgs({ allowPositionals: true }).positionals;
 const timings = [];
 for (const [name, command, args] of steps) {
   if (only.length && !only.includes(name)) continue;

@@ -7,6 +7,7 @@
  * FUNCTIONS_RUNTIME: where the backend functions run, `workerd` (as deployed, the default) or `deno`.
  */
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { readSiteConfig } from '../../config/site-config.ts';
 import { createEmulator, retryScheduleFromEnv, runtimeFromEnv } from './emulator/index.ts';
 import { registerEditorShell } from './shell-server/register-shell.ts';
@@ -16,7 +17,13 @@ const root = resolve(import.meta.dirname, '../..');
 const harnessPort = Number(process.env.HARNESS_PORT ?? 4400);
 const sitePort = Number(process.env.SITE_PORT ?? 4401);
 const host = 'localhost';
-const withSite = !process.argv.includes('--no-site');
+const { values: args } = parseArgs({
+  options: {
+    'no-site': { type: 'boolean', default: false },
+    'watch-functions': { type: 'boolean', default: false },
+  },
+});
+const withSite = !args['no-site'];
 const dataSetting = process.env.HARNESS_DATA ?? '.harness-data';
 
 async function main(): Promise<void> {
@@ -33,7 +40,7 @@ async function main(): Promise<void> {
     agencyEmail: config.contactEmail,
     webhookRetry: retryScheduleFromEnv(process.env),
     functionsRuntime: runtimeFromEnv(),
-    watchFunctions: process.argv.includes('--watch-functions'),
+    watchFunctions: args['watch-functions'],
   });
   registerEditorShell(emulator.app, {
     siteOrigin,

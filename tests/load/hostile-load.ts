@@ -8,18 +8,21 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { formatReport, runHostileLoad } from './hostile-load-runner.ts';
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at > 0 ? Number(process.argv[at + 1]) : fallback;
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '5000' }, seed: { type: 'string', default: '20261122' } },
+});
+const arg = (name: keyof typeof values) => {
+  const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} needs a positive whole number`);
   return value;
 };
 
 const report = await runHostileLoad({
-  requests: arg('requests', 5_000),
-  seed: arg('seed', 20_261_122),
+  requests: arg('requests'),
+  seed: arg('seed'),
   timeBudgetMs: 100_000,
 });
 console.log(formatReport(report));

@@ -6,11 +6,14 @@
  * Prints `Platform emulator listening on <url>` once ready.
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { createEmulator, retryScheduleFromEnv } from './index.ts';
 
-const args = process.argv.slice(2);
-const dataArg = args.find((a) => a.startsWith('--data-dir='))?.slice('--data-dir='.length);
-const dataSetting = dataArg ?? process.env.HARNESS_DATA_DIR ?? process.env.HARNESS_DATA ?? '.harness-data';
+const { values: args } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, quiet: { type: 'boolean', default: false } },
+});
+const dataSetting =
+  args['data-dir'] ?? process.env.HARNESS_DATA_DIR ?? process.env.HARNESS_DATA ?? '.harness-data';
 const dataDir = dataSetting === 'memory' ? null : path.resolve(dataSetting);
 const port = Number(process.env.HARNESS_PORT ?? 4400);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -18,7 +21,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 
-const quiet = args.includes('--quiet') || process.env.HARNESS_QUIET === '1';
+const quiet = args.quiet || process.env.HARNESS_QUIET === '1';
 let webhookRetry: ReturnType<typeof retryScheduleFromEnv>;
 try {
   webhookRetry = retryScheduleFromEnv(process.env);
