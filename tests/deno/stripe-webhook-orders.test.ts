@@ -5,7 +5,6 @@
  * as the provider does.
  */
 import assert from 'node:assert/strict';
-import type { PlatformDouble, SentEmail } from './helpers/platform-double.ts';
 import {
   FIRST_RENEWAL_S,
   invoiceEvent,
@@ -13,7 +12,8 @@ import {
   SECOND_RENEWAL_S,
   sessionEvent,
   subscriptionEvent,
-} from './helpers/provider-events.ts';
+} from '../support/provider-events.ts';
+import type { PlatformDouble, SentEmail } from './helpers/platform-double.ts';
 import { type WebhookSetup, withWebhook } from './helpers/webhook-setup.ts';
 
 type Event = Record<string, unknown>;

@@ -3,8 +3,8 @@
  * handle (200, nothing stored) or cannot use (400 with the reason, nothing stored, never a 500).
  */
 import assert from 'node:assert/strict';
+import { FIRST_RENEWAL_S, PURCHASE_S, sessionEvent, subscriptionEvent } from '../support/provider-events.ts';
 import { APP_ID, SERVICE_TOKEN } from './helpers/platform-double.ts';
-import { FIRST_RENEWAL_S, PURCHASE_S, sessionEvent, subscriptionEvent } from './helpers/provider-events.ts';
 import { AGENCY_EMAIL, type Delivery, withWebhook } from './helpers/webhook-setup.ts';
 
 const paid = () => sessionEvent('checkout.session.completed');

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { handleCreateCheckout } from '../../../base44/functions/createCheckout/handler.ts';
+import { GOLD_LINE_ITEMS } from '../../support/gold-checkout.ts';
 import { captureLogs } from './captured-logs.ts';
 import { APP_ID, type PlatformDouble, type PlatformOptions, startPlatformDouble } from './platform-double.ts';
 import { type ProviderDouble, startProviderDouble } from './provider-double.ts';
@@ -19,16 +20,7 @@ export const ANCHOR_S = Date.UTC(2027, 1, 28, 9, 50, 0) / 1000;
 
 /** The session createCheckout must ask for, as the provider receives it (form-encoded, bracket notation). */
 export const GOLD_SESSION_FORM = {
-  mode: 'subscription',
-  'line_items[0][price_data][currency]': 'gbp',
-  'line_items[0][price_data][unit_amount]': '79900',
-  'line_items[0][price_data][product_data][name]': 'Gold package: one-time setup',
-  'line_items[0][quantity]': '1',
-  'line_items[1][price_data][currency]': 'gbp',
-  'line_items[1][price_data][unit_amount]': '19900',
-  'line_items[1][price_data][recurring][interval]': 'month',
-  'line_items[1][price_data][product_data][name]': 'Gold package: monthly',
-  'line_items[1][quantity]': '1',
+  ...GOLD_LINE_ITEMS,
   success_url: 'https://www.example.co.uk/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
   cancel_url: 'https://www.example.co.uk/Pricing',
   'metadata[package]': 'gold',

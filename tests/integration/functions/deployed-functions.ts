@@ -2,13 +2,14 @@
  * The project's own functions (base44/functions) as deployed: bundled, in workerd, behind the emulator (the platform
  * API and the payment double). Shared by the createCheckout and stripeWebhook tests.
  */
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
+import { signatureHeader } from '../../../host-harness/src/emulator/payments/event-signature.ts';
 import {
   PROVIDER_SECRET_KEY,
   WEBHOOK_SECRET,
 } from '../../../host-harness/src/emulator/payments/provider-config.ts';
+import { sessionEvent } from '../../support/provider-events.ts';
 import {
   type Answer,
   type Json,
@@ -73,25 +74,18 @@ export async function providerCalls(h: Running): Promise<Json[]> {
   return logged.filter((r) => r.method === 'POST' && r.path === SESSIONS);
 }
 
-/** A `checkout.session.completed` event with just what stripeWebhook reads of it (a paid gold session by default). */
+/**
+ * A `checkout.session.completed` event of a paid gold session, made a few seconds ago (the shapes the Deno tests use
+ * too); its total is £998.00, so that the e-mail's amount is told apart from the package's prices.
+ */
 export function completedEvent(id: string, session: Record<string, unknown> = {}): Record<string, unknown> {
-  const paid = {
-    id: 'cs_test_workerd_1',
-    object: 'checkout.session',
-    payment_status: 'paid',
-    amount_total: 99_800,
-    currency: 'gbp',
-    customer_details: { email: 'jane@example.co.uk', name: 'Jane Doe' },
-    metadata: { package: 'gold', setup_amount: '79900', monthly_amount: '19900' },
-  };
-  const created = Math.floor(Date.now() / 1000) - 5;
-  return {
+  const createdS = Math.floor(Date.now() / 1000) - 5;
+  return sessionEvent(
+    'checkout.session.completed',
+    { id: 'cs_test_workerd_1', amount_total: 99_800, ...session },
+    createdS,
     id,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created,
-    data: { object: { ...paid, ...session } },
-  };
+  );
 }
 
 export interface Delivery {
@@ -103,14 +97,10 @@ export interface Delivery {
   unsigned?: boolean;
 }
 
-/** A provider delivery to stripeWebhook through the platform's route, signed by the provider's own SDK. */
+/** A provider delivery to stripeWebhook through the platform's route, signed by the provider's SDK (the one signer). */
 export async function deliver(h: Running, event: unknown, delivery: Delivery = {}): Promise<Answer> {
   const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: delivery.secret ?? WEBHOOK_SECRET,
-    ...(delivery.timestampS === undefined ? {} : { timestamp: delivery.timestampS }),
-  });
+  const signature = await signatureHeader(payload, delivery.secret ?? WEBHOOK_SECRET, delivery.timestampS);
   return h.call('POST', fn('stripeWebhook'), {
     raw: delivery.sentBody ?? payload,
     headers: {

@@ -1,4 +1,5 @@
 /** Talking to the payment double over real HTTP: the provider's API, its hosted page, and its control routes. */
+import { GOLD_LINE_ITEMS } from '../../support/gold-checkout.ts';
 import type { CallOptions, Json, Running } from '../emulator/emulator-harness.ts';
 
 export const KEY = 'sk_test_harness_local';
@@ -7,16 +8,7 @@ const DAY_S = 24 * 60 * 60;
 
 /** The gold package in the provider's bracket notation, without billing terms (the provider's default). */
 export const GOLD: Record<string, string> = {
-  mode: 'subscription',
-  'line_items[0][price_data][currency]': 'gbp',
-  'line_items[0][price_data][unit_amount]': '79900',
-  'line_items[0][price_data][product_data][name]': 'Gold package: one-time setup',
-  'line_items[0][quantity]': '1',
-  'line_items[1][price_data][currency]': 'gbp',
-  'line_items[1][price_data][unit_amount]': '19900',
-  'line_items[1][price_data][recurring][interval]': 'month',
-  'line_items[1][price_data][product_data][name]': 'Gold package: monthly',
-  'line_items[1][quantity]': '1',
+  ...GOLD_LINE_ITEMS,
   success_url: 'http://localhost:4401/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
   cancel_url: 'http://localhost:4401/Pricing',
   customer_email: 'user@example.com',

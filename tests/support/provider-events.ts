@@ -1,7 +1,8 @@
 /**
  * The provider's events as the webhook receives them, written by hand from Stripe's documented shapes (the fields
  * the webhook reads, and the ones around them): a checkout session's, its subscription's invoices' and the
- * subscription's own. Independent of the harness's double, so that the two check each other.
+ * subscription's own. Independent of the harness's double, so that the two check each other. Runtime-neutral: the
+ * Deno tests of stripeWebhook and the Vitest tests of it bundled in workerd build their events here.
  */
 
 export const SESSION_ID = 'cs_test_paid_1';
