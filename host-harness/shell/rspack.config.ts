@@ -37,7 +37,7 @@ const config: Configuration = {
     new rspack.HtmlRspackPlugin({ template: './index.html', scriptLoading: 'defer', inject: 'head' }),
     new ModuleFederationPlugin({
       name: 'editor_shell',
-      // Type hints would fetch the remote's types over the network and start helper servers (build-notes.md).
+      // Type hints would fetch the remote's types over the network and start helper servers: off.
       dts: false,
       manifest: false,
       remotes: {},

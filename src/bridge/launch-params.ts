@@ -2,7 +2,7 @@ import { MAX_LAUNCH_PARAM_LENGTH } from '../platform/constants.ts';
 import { isValidId, normalizeServerUrl } from '../platform/launch-params.ts';
 import { takeLaunchToken } from '../platform/take-launch-token.ts';
 
-/** The launch query the platform opens the site with (platform-api.md, "Launch query parameters"). */
+/** The launch query the platform opens the site with (docs/platform-api.md, "Launch query parameters"). */
 export interface LaunchParams {
   /**
    * The bearer token passed in the URL (taken now, or earlier by the page's first script); already removed from the
@@ -10,7 +10,7 @@ export interface LaunchParams {
    */
   accessToken: string | null;
   appId: string | null;
-  /** Only set when the value's origin is on the allow-list (security rule 4). */
+  /** Only set when the value's origin is on the allow-list (docs/security.md rule 4). */
   serverUrl: string | null;
   functionsVersion: string | null;
   fromUrl: string | null;
@@ -33,7 +33,7 @@ function allowedServerUrl(value: string | null, allowList: readonly string[]): s
 
 /**
  * Reads the launch query, taking `access_token` out of the address bar (and into storage) first, path, the rest of
- * the query and the hash kept. Call it before anything else reads the URL (security rule 2). `takenEarlier` is the
+ * the query and the hash kept. Call it before anything else reads the URL (docs/security.md rule 2). `takenEarlier` is the
  * token the page's first script already took (`src/hydration/boot.ts`): the address has none left then, and storage
  * may be blocked, so it is handed over in memory.
  */

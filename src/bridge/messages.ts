@@ -1,4 +1,4 @@
-/** Messages the site posts to the editor (platform-api.md, "Parent frame messages"). */
+/** Messages the site posts to the editor (docs/platform-api.md, "Parent frame messages"). */
 export interface AppChangedUrlMessage {
   type: 'app_changed_url';
   url: string;

@@ -7,7 +7,7 @@ const monthlyFee = '£199';
 const noticePeriod = '30 days';
 const setupTime = '5-7 business days';
 
-/** The one package (spec §9). `id` is the identifier sent to checkout. */
+/** The one package (docs/requirements.md §9). `id` is the identifier sent to checkout. */
 export const pricing = {
   id: packageId,
   name: 'Gold',

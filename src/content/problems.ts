@@ -1,4 +1,4 @@
-/** The problem section (spec §1): three cards, each with an icon, a description and its own colour gradient. */
+/** The problem section (docs/requirements.md §1): three cards, each with an icon, a description and its own colour gradient. */
 export const problemSection = {
   eyebrow: 'The problem',
   title: 'Sound familiar?',

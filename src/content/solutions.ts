@@ -1,11 +1,11 @@
 import type { ProblemId } from './problems.ts';
 import { oneDay } from './timing.ts';
 
-/** Customer pipeline stages shown in the marketing content (spec §3). */
+/** Customer pipeline stages shown in the marketing content (docs/requirements.md §3). */
 export const pipelineStages = ['New', 'Contacted', 'Converted', 'Lost'] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
-/** Automatic follow-up reminders (spec §9). */
+/** Automatic follow-up reminders (docs/requirements.md §9). */
 export const followUpReminders = ['1 hour', oneDay, '3 days'] as const;
 
 /** "1 hour, 24 hours and 3 days". */

@@ -3,7 +3,7 @@ import priyaShahSvg from '../assets/avatars/priya-shah.svg?source';
 import sarahMitchellSvg from '../assets/avatars/sarah-mitchell.svg?source';
 import { svgDataUrl } from './svg-data-url.ts';
 /**
- * A testimonial (spec §3): static display data. `image` is a local illustrated avatar as a `data:` URL: the home
+ * A testimonial (docs/requirements.md §3): static display data. `image` is a local illustrated avatar as a `data:` URL: the home
  * page's first screen shows the avatars, and a page requests nothing before its first paint (they are small; a URL of
  * its own would also be fetched early further down a page, since lazy pictures near the viewport load at once).
  */

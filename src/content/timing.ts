@@ -1,5 +1,5 @@
 /**
- * Durations that several texts share (spec §9), each written once: the free call's length and the one-day promise
+ * Durations that several texts share (docs/requirements.md §9), each written once: the free call's length and the one-day promise
  * (reply, contact after payment, and the middle follow-up reminder).
  */
 const callMinutes = 30;

@@ -6,7 +6,7 @@ import type { HeldPresses } from './presses.ts';
  */
 export interface BootHandover extends HeldPresses {
   /**
-   * The launch token the boot script took out of the address and stored (security rule 2), or null. Handed over in
+   * The launch token the boot script took out of the address and stored (docs/security.md rule 2), or null. Handed over in
    * memory too, because storage can be blocked (a sandboxed frame) and the address no longer has it.
    */
   launchToken?: string | null;

@@ -2,7 +2,7 @@
  * The first script of every prerendered page, inlined in its `<head>` with its CSP hash (scripts/prerender.mjs):
  * `<script data-styles="…" data-scripts="…">`, a build entry of its own, with no React. Before the browser has parsed
  * the page's body it
- * 1. takes the launch token out of the address and into storage (security rule 2: one step, before the first paint,
+ * 1. takes the launch token out of the address and into storage (docs/security.md rule 2: one step, before the first paint,
  *    so that a link followed or a reload at any moment keeps the visitor signed in and no history entry keeps it);
  * 2. holds the presses made before React listens (`presses.ts`);
  * and once the browser has painted the page (whose first screen is styled by the CSS inlined beside this script), it

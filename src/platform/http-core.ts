@@ -128,7 +128,7 @@ function parseBody(response: Response, text: string): unknown {
     try {
       return JSON.parse(text);
     } catch (error) {
-      // A 200 with malformed JSON is a handled error (security rule 16); on a failed answer the text is the data.
+      // A 200 with malformed JSON is a handled error (docs/security.md rule 16); on a failed answer the text is the data.
       if (response.ok && type) throw new PlatformParseError(response.status, text, error);
     }
   }
@@ -159,7 +159,7 @@ export function originUrlHeader(href: string): string | null {
  * @example const core = createHttpCore({ appId: 'local-app', serverUrl: 'https://api.example.com', token });
  */
 export function createHttpCore(options: HttpCoreOptions): HttpCore {
-  // The app id is part of every path: refuse `../` and friends once, here (security rule 5).
+  // The app id is part of every path: refuse `../` and friends once, here (docs/security.md rule 5).
   if (!ID_PATTERN.test(options.appId)) {
     throw new PlatformError(`Invalid appId: ${JSON.stringify(options.appId)}`, { code: 'invalid_app_id' });
   }

@@ -9,7 +9,7 @@ export interface LaunchWindowLike {
 
 /**
  * Returns `href` without any `access_token` parameter, however its name is spelled (path, other parameters and `#hash`
- * kept byte-for-byte), so that no URL we send or show carries the token (security rule 2). Unparseable input is
+ * kept byte-for-byte), so that no URL we send or show carries the token (docs/security.md rule 2). Unparseable input is
  * returned unchanged.
  */
 export function stripAccessToken(href: string): string {
@@ -37,7 +37,7 @@ export function readAccessTokenFromUrl(win: LaunchWindowLike): string | null {
 
 /**
  * Returns the origin of `value` when it is an `http(s)` URL whose origin is on `allowList`, else null: a crafted
- * `server_url` must never receive a stored token (security rule 4).
+ * `server_url` must never receive a stored token (docs/security.md rule 4).
  */
 export function normalizeServerUrl(
   value: string | null | undefined,

@@ -1,7 +1,7 @@
 import { LAUNCH_PARAMS } from './constants.ts';
 
 /**
- * One parse of an address for the launch token (security rule 2). Reading the token and removing it are the same pass
+ * One parse of an address for the launch token (docs/security.md rule 2). Reading the token and removing it are the same pass
  * over the same segments, so whatever is read as the token is exactly what leaves the address: a name is compared
  * after decoding (`access%5Ftoken`, `%61ccess_token`, any mix of hex case), as `URLSearchParams` decodes it, and every
  * copy goes. Everything else is kept byte-for-byte and in order.

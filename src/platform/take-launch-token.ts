@@ -3,7 +3,7 @@ import { type LaunchWindowLike, readAccessTokenFromUrl } from './launch-params.t
 import { createTokenStore, type TokenStore } from './token-store.ts';
 
 /**
- * Security rule 2 as one step: reads the launch token from the address (the first copy, the query's before a
+ * docs/security.md rule 2 as one step: reads the launch token from the address (the first copy, the query's before a
  * query-like `#hash`'s), removes every copy from the address bar and keeps it in the token store (both storage keys),
  * so that whatever happens next (a link followed, a reload, the tab closed) the visitor stays signed in and no history
  * entry holds the token. The first script a page runs calls it (`src/hydration/boot.ts`); the bridge calls it again

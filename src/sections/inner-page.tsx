@@ -15,7 +15,7 @@ interface InnerPageProps {
 }
 
 /**
- * The frame the inner pages share (spec §2): the opening band, the page's sections, and the ending with its routes
+ * The frame the inner pages share (docs/requirements.md §2): the opening band, the page's sections, and the ending with its routes
  * onward (the next page, and home).
  */
 export function InnerPage({ page, next, children }: InnerPageProps) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The closing band of an inner page: a short line and the routes onward (spec §2). */
+/** The closing band of an inner page: a short line and the routes onward (docs/requirements.md §2). */
 export function PageEnding({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (
     <section aria-labelledby="page-ending-title" className="bg-white py-16 sm:py-24">

@@ -5,7 +5,7 @@ import { SectionHeading } from '../components/section-heading.tsx';
 import { StarRating } from '../components/star-rating.tsx';
 import { maxRating, testimonials, testimonialsSection } from '../content/testimonials.ts';
 
-/** Testimonials (spec §3): name, role, company, image, quote, rating and result. */
+/** Testimonials (docs/requirements.md §3): name, role, company, image, quote, rating and result. */
 export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
   return (
     <Section tone={tone} labelledBy="testimonials-title">

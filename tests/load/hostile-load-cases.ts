@@ -1,5 +1,5 @@
 /**
- * The requests of the hostile-load run (security rule 20): each category draws one request from a fixed list of
+ * The requests of the hostile-load run (docs/security.md rule 20): each category draws one request from a fixed list of
  * variants with fast-check's seeded random choices, so a run can be repeated. Valid writes go through a ledger that
  * remembers what the emulator acknowledged, for the runner to read back at the end.
  */

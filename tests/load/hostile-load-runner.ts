@@ -1,5 +1,5 @@
 /**
- * The hostile-load run (issue 8, security rule 20), shared by `tests/load/hostile-load.ts` and its Vitest wrapper: an
+ * The hostile-load run (issue 8, docs/security.md rule 20), shared by `tests/load/hostile-load.ts` and its Vitest wrapper: an
  * in-process emulator on a file-backed database in a temporary folder receives a bounded mix of malformed and hostile
  * requests and valid writes (`hostile-load-mix.ts`), while slow clients hold connections beside it until both servers
  * cut them (rule 22). Violations: any 5xx, a request without an answer, an answer of the wrong class, an acknowledged

@@ -1,5 +1,5 @@
 /**
- * Hostile input and load against the platform emulator (issue 8, security rule 20): at least 5,000 malformed and
+ * Hostile input and load against the platform emulator (issue 8, docs/security.md rule 20): at least 5,000 malformed and
  * hostile requests mixed with valid writes, against an in-process emulator on an ephemeral port. Prints a table of
  * answers by category and status, writes `bench-results/hostile-load.json`, and exits 1 on any violation (a 5xx, no
  * answer, a lost write, a crash).

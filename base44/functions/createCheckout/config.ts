@@ -1,4 +1,4 @@
-/** createCheckout's configuration (see the table in the checkout contract): secrets, site origin, optional prices. */
+/** createCheckout's configuration (see the table of secrets in docs/deploy.md, "2. Set the secrets"): secrets, site origin, optional prices. */
 import {
   ConfigError,
   type Env,

@@ -1,5 +1,5 @@
 /**
- * stripeWebhook's configuration (see the table in the checkout contract). Verifying a signature needs only the
+ * stripeWebhook's configuration (see the table of secrets in docs/deploy.md, "2. Set the secrets"). Verifying a signature needs only the
  * endpoint's secret, never the provider's API key: this function makes no call to the provider.
  */
 import { type Env, requireVar } from '../../shared/env.ts';

@@ -1,4 +1,4 @@
-/** Launch parameters the platform adds to the site's URL (platform-api.md, "Launch query parameters"). */
+/** Launch parameters the platform adds to the site's URL (docs/platform-api.md, "Launch query parameters"). */
 const LAUNCH_PARAMS = ['app_id', 'server_url', 'access_token', 'functions_version', 'from_url'];
 
 export interface LaunchOptions {

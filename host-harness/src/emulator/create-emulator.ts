@@ -43,8 +43,8 @@ export interface EmulatorOptions {
   entitiesDir?: string | null;
   /**
    * Origins (besides the harness's own) whose pages may open a realtime socket: the site and the editor origins.
-   * Loopback aliases are included (`http://localhost:4401` also allows `http://127.0.0.1:4401`). Default: the site of
-   * the harness contract, `http://localhost:4401`.
+   * Loopback aliases are included (`http://localhost:4401` also allows `http://127.0.0.1:4401`). Default: the site's own
+   * origin under `npm start`, `http://localhost:4401`.
    */
   socketOrigins?: readonly string[];
   /** The project's backend functions (`<name>/function.jsonc` + entry), default `<repo>/base44/functions`. */
@@ -70,7 +70,7 @@ export interface EmulatorOptions {
   watchFunctions?: boolean;
 }
 
-/** The site's origin in the harness contract: the default page origin allowed to open sockets. */
+/** The site's origin under `npm start`: the default page origin allowed to open sockets. */
 const DEFAULT_SOCKET_ORIGINS: readonly string[] = ['http://localhost:4401'];
 
 export interface Emulator {

@@ -32,7 +32,7 @@ function shellContentSecurityPolicy({ siteOrigin, serverUrl, remoteOrigin }: She
   return serializeCsp(directives);
 }
 
-/** Headers of every shell response (security rule 11); the CSP only matters on the HTML page but costs nothing. */
+/** Headers of every shell response (docs/security.md rule 11); the CSP only matters on the HTML page but costs nothing. */
 export function shellHeaders(options: ShellPolicyOptions): Record<string, string> {
   return {
     'Content-Security-Policy': shellContentSecurityPolicy(options),

@@ -3,7 +3,7 @@ import { Region } from '../../hydration/index.ts';
 import { AccountStatusSlot } from '../auth/account-status-slot.tsx';
 import { footerRegion } from './footer-region.ts';
 
-/** Footer (spec §2): quick links, contact details and office hours (a static region), then copyright and account. */
+/** Footer (docs/requirements.md §2): quick links, contact details and office hours (a static region), then copyright and account. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (

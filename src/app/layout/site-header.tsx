@@ -52,7 +52,7 @@ function useMobileMenuReady(): boolean {
 }
 
 /**
- * The fixed header: transparent over the top of the page, opaque once the page is scrolled more than 50px (spec §2).
+ * The fixed header: transparent over the top of the page, opaque once the page is scrolled more than 50px (docs/requirements.md §2).
  * Below the `lg` breakpoint the links move into a slide-in menu.
  */
 export function SiteHeader() {

@@ -18,7 +18,7 @@ function useOrderReference(): { ready: boolean; reference: string | null } {
   return { ready, reference: ready ? orderReferenceFrom(search) : null };
 }
 
-/** PaymentSuccess (spec §2): confirmation, order reference, the 24-hour promise, Back to Home and the e-mail link. */
+/** PaymentSuccess (docs/requirements.md §2): confirmation, order reference, the 24-hour promise, Back to Home and the e-mail link. */
 export function PaymentConfirmation() {
   const { ready, reference } = useOrderReference();
   return (

@@ -1,5 +1,5 @@
 /**
- * Checkout redirects only to the payment provider (security rule 7): an https URL without user-info whose origin is on
+ * Checkout redirects only to the payment provider (docs/security.md rule 7): an https URL without user-info whose origin is on
  * the allow-list. The harness's own origin (http, local builds only) is on the list as configured.
  */
 export function isAllowedCheckoutUrl(value: unknown, allowedOrigins: readonly string[]): value is string {

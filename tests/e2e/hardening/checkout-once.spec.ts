@@ -1,5 +1,5 @@
 /**
- * Checkout starts once (security rule 17, issue 15 finding 6): a quick double press, and more presses while the page
+ * Checkout starts once (docs/security.md rule 17, issue 15 finding 6): a quick double press, and more presses while the page
  * is leaving for a slow payment page, make exactly one createCheckout call; the button stays "Loading..." until the
  * page is gone; back on Pricing it works again, with no stale "continue" link.
  */

@@ -1,5 +1,5 @@
 /**
- * A createCheckout call that never answers (security rules 16 and 17): the button must not read "Loading..." forever.
+ * A createCheckout call that never answers (docs/security.md rules 16 and 17): the button must not read "Loading..." forever.
  * The site gives up after `CHECKOUT_CALL_TIMEOUT_MS` (src/shared/checkout/start-checkout.ts) with the alert, and the
  * button works again; a late answer never navigates. The hang is made by this page's own route, so no global fault.
  */

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy in the browser (security rule 11): every page at desktop and phone widths, with the mobile
+ * Content-Security-Policy in the browser (docs/security.md rule 11): every page at desktop and phone widths, with the mobile
  * menu, the contact form sent, the FAQ opened, a signed-in visit, and the editor shell's iframe and federated views,
  * raise zero `securitypolicyviolation` events in any frame; pages on origins off the allow-list cannot frame the site.
  */

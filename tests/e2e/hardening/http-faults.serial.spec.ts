@@ -1,5 +1,5 @@
 /**
- * The HTTP fault matrix (security rules 16 and 17): public settings, `me`, createCheckout and page logs, each under
+ * The HTTP fault matrix (docs/security.md rules 16 and 17): public settings, `me`, createCheckout and page logs, each under
  * 500, 503, 429, a 10 s delay, a dropped connection and a 200 with malformed JSON. Faults are global harness state,
  * so this file runs in the `stateful` project, one test at a time.
  */

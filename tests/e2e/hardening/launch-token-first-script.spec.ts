@@ -1,5 +1,5 @@
 /**
- * Security rule 2 / issue 23 finding 1: reading, keeping and removing the launch token are one step, taken by the
+ * docs/security.md rule 2 / issue 23 finding 1: reading, keeping and removing the launch token are one step, taken by the
  * first script the page runs (the boot script, inline in the page's head) before the first paint. A visitor who follows
  * a link (prerendered links are plain links until the page is live) or reloads at once stays signed in, and no history
  * entry keeps the token.

@@ -1,5 +1,5 @@
 /**
- * Fuzzed query strings on every route (security rule 19), with fast-check: launch parameters and stray keys with
+ * Fuzzed query strings on every route (docs/security.md rule 19), with fast-check: launch parameters and stray keys with
  * hostile, random and oversized values, typed raw or encoded, with a real or an unknown token among them. The site is
  * framed by a recording editor page; across every case: no uncaught error, no dialog, no request off this machine, no
  * navigation anywhere but the site or the platform's login, and neither token in any message, console line or URL.

@@ -1,5 +1,5 @@
 /**
- * Untrusted query values (security rules 4, 5 and 10): a `server_url` off the allow-list gets no request and the token
+ * Untrusted query values (docs/security.md rules 4, 5 and 10): a `server_url` off the allow-list gets no request and the token
  * goes nowhere but the platform; hostile `app_id` / `functions_version` are ignored; hostile, huge and non-ASCII paths
  * and `session_id`s render as text.
  */

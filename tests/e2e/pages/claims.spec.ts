@@ -1,5 +1,5 @@
 /**
- * Every claim and constant of the spec (§1, §2, §9), checked on the page where the spec puts it, word for word.
+ * Every claim and constant of docs/requirements.md (§1, §2, §9), checked on the page where it puts it, word for word.
  */
 import { expect, test } from '../support/test.ts';
 import { openPage, pagePaths } from './page-helpers.ts';

@@ -1,4 +1,4 @@
-/** The contact form (spec §4, §5) and the booking button beside it. */
+/** The contact form (docs/requirements.md §4, §5) and the booking button beside it. */
 import { expect, type Page, test } from '../support/test.ts';
 import { openPage, pagePaths, siteConfig } from './page-helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Realtime in a real browser (issue 8; security rules 13-15): our platform client, subscribed to `Lead` in Chromium,
+ * Realtime in a real browser (issue 8; docs/security.md rules 13-15): our platform client, subscribed to `Lead` in Chromium,
  * survives `POST /__harness/realtime/drop {refuseMs: 3000}` ten times in a row. Each time it reconnects by itself
  * after the refusal window, with every delay inside the configured backoff (never 0), and receives the changes made
  * through the emulator's HTTP API afterwards.

@@ -26,7 +26,7 @@ export function reconnectAttempts(observations: readonly Observation[], since: n
   return attempts;
 }
 
-/** The socket options of the contract (security rule 13), from which each attempt's window follows. */
+/** The socket options of the contract (docs/security.md rule 13), from which each attempt's window follows. */
 export const BACKOFF = { delay: 1000, delayMax: 5000, randomization: 0.5 } as const;
 
 /**

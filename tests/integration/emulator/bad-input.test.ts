@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP, type CallOptions, entities, q, type Running, startEmulator } from './emulator-harness.ts';
 
-// Security rule 20: bad input gets a 4xx with a clear message, never a 500, and never changes stored data.
+// docs/security.md rule 20: bad input gets a 4xx with a clear message, never a 500, and never changes stored data.
 let h: Running;
 let token: string;
 let id: string;

@@ -6,7 +6,7 @@ import path from 'node:path';
 const ADMIN_ONLY = { user_condition: { role: 'admin' } };
 const OWNER = { created_by: '{{user.email}}' };
 
-/** Shaped like the checkout contract's Order: created only by the service role, everything else admin-only. */
+/** Shaped like the project's Order (base44/entities/Order.jsonc): created only by the service role, everything else admin-only. */
 export const ORDER = {
   name: 'Order',
   type: 'object',

@@ -1,5 +1,5 @@
 /**
- * Security rule 21, in each runtime: a function is reachable only through the emulator's /functions/{name} route. Its
+ * docs/security.md rule 21, in each runtime: a function is reachable only through the emulator's /functions/{name} route. Its
  * runtime listens on a loopback port, and everything that reaches that port another way (a local program, a page
  * through DNS rebinding, forged platform headers, a guessed key) is refused before the function's code runs: the
  * fixture `echo` counts the calls its handler saw, and the count does not move. Miniflare's own server refuses too.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../load/hostile-load-cases.ts';
 import { formatReport, runHostileLoad } from '../../load/hostile-load-runner.ts';
 
-// Security rule 20 under load: the CI-sized run of `npm run load:hostile` (which sends 5,000).
+// docs/security.md rule 20 under load: the CI-sized run of `npm run load:hostile` (which sends 5,000).
 describe('emulator under hostile input and load', () => {
   it('1,500 malformed, hostile and valid requests: no 5xx, each answer in its class, every acknowledged write read back live and after a restart', async () => {
     const report = await runHostileLoad({ requests: 1_500, concurrency: 8, timeBudgetMs: 80_000 });

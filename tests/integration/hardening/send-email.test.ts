@@ -1,5 +1,5 @@
 /**
- * Issue 23, finding 2 (security rule 23), over real HTTP: e-mail through the emulator (`Core.SendEmail`) is for the
+ * Issue 23, finding 2 (docs/security.md rule 23), over real HTTP: e-mail through the emulator (`Core.SendEmail`) is for the
  * app's members and the service role; `to` is one address; `to`, `subject` and `from_name` never carry a line break
  * (CR, LF, U+0085, U+2028, U+2029), and one is refused with a 400, not cleaned. Registration and the other auth routes
  * that mail an address refuse those characters in it too. Nothing refused reaches the outbox.

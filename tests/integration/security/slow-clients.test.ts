@@ -1,5 +1,5 @@
 /**
- * Issue 23, finding 3 (security rule 22): a slow client cannot hold a connection to the harness's servers. A body sent
+ * Issue 23, finding 3 (docs/security.md rule 22): a slow client cannot hold a connection to the harness's servers. A body sent
  * one byte at a time and headers that never end are cut with a 408 once the request or header bound has passed, an
  * idle keep-alive connection is closed, and every other client is served meanwhile. Both servers run with short
  * bounds (`timeouts`), so that this takes seconds; the defaults of `npm start` are checked to be the documented ones.

@@ -139,7 +139,7 @@ describe('the refusal a browser sees', () => {
 });
 
 describe('defaults', () => {
-  it('without socketOrigins, the site of the harness contract (http://localhost:4401) is allowed', async () => {
+  it('without socketOrigins, the site origin of npm start (http://localhost:4401) is allowed', async () => {
     const plain = await createEmulator({ quiet: true });
     const base = await plain.listen();
     try {

@@ -1,5 +1,5 @@
 /**
- * The site server's Content-Security-Policy for prerendered pages (security rule 11): a page's inline boot script and
+ * The site server's Content-Security-Policy for prerendered pages (docs/security.md rule 11): a page's inline boot script and
  * first-screen CSS are allowed by the hashes the build listed for that page in `csp-hashes.json`, and by nothing else;
  * never `unsafe-inline`, whatever the list says.
  */

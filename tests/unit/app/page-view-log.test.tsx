@@ -1,5 +1,5 @@
 /**
- * Page-view logs (spec §7), decided in `usePageViewLog`: a signed-in visitor's page views are logged under the
+ * Page-view logs (docs/requirements.md §7), decided in `usePageViewLog`: a signed-in visitor's page views are logged under the
  * canonical page name, whatever the path's case; other paths and signed-out visitors log nothing.
  */
 import { act, render } from '@testing-library/react';

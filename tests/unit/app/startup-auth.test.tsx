@@ -1,5 +1,5 @@
 /**
- * The startup auth's action for each answer (spec §4, platform-api.md "Startup"), decided in `checkAppState` and shown
+ * The startup auth's action for each answer (docs/requirements.md §4, docs/platform-api.md "Startup"), decided in `checkAppState` and shown
  * by `AuthGate`: the real platform client runs over a stand-in `fetch`, with the real token store on `localStorage`.
  */
 import { render, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The contact form's required fields (spec §5): name, email and phone. A submit with one of them missing (or only
+ * The contact form's required fields (docs/requirements.md §5): name, email and phone. A submit with one of them missing (or only
  * spaces) shows that field's error and sends nothing (no console line, no "Message Sent!"); company and message are
  * optional.
  */

@@ -24,7 +24,7 @@ const siteSource = ['src/content', 'src/sections', 'src/pages', 'src/components'
   .flatMap((dir) => [...sourceFiles(resolve(root, dir))])
   .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
-describe('content: the spec texts and numbers (spec §1, §9)', () => {
+describe('content: the required texts and numbers (docs/requirements.md §1, §9)', () => {
   it('carries the six claims and the ROI snapshot', () => {
     expect(claimList.map((claim) => `${claim.value} ${claim.label}`)).toEqual([
       '50+ UK businesses trust us',
@@ -101,7 +101,7 @@ describe('content: the spec texts and numbers (spec §1, §9)', () => {
   });
 });
 
-describe('orderReferenceFrom (spec §9: the last 12 characters of session_id)', () => {
+describe('orderReferenceFrom (docs/requirements.md §9: the last 12 characters of session_id)', () => {
   it('takes the last 12 characters', () => {
     expect(orderReferenceFrom('?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0')).toBe('e5f6g7h8i9j0');
     expect(orderReferenceFrom('session_id=cs_test_a1b2c3d4e5f6g7h8i9j0&x=1')).toBe('e5f6g7h8i9j0');

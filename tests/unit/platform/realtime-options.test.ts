@@ -69,7 +69,7 @@ describe('realtime socket options', () => {
   });
 });
 
-describe('reconnection delays (security rules 13 and 15)', () => {
+describe('reconnection delays (docs/security.md rules 13 and 15)', () => {
   it('grow from 1000 ms to at most 5000 ms with ±0.5 jitter', () => {
     expect(backoffDelay(0, () => 0.5)).toBe(1000);
     expect(backoffDelay(1, () => 0.5)).toBe(2000);

@@ -1,5 +1,5 @@
 /**
- * Checkout's departure (security rule 17, issue 15 finding 6): the click-burst guard (`pending`) is held until the page
+ * Checkout's departure (docs/security.md rule 17, issue 15 finding 6): the click-burst guard (`pending`) is held until the page
  * is gone, and the "continue" link is offered only when the navigation did not happen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -48,7 +48,7 @@ const bodyOf = <K extends string>(request: FastifyRequest) => request.body as Bo
 
 function email(value: string, field = 'email'): string {
   // Every address here is written to the To of a message (a code, a reset, an invitation): a line break is refused
-  // wherever it is, not trimmed away (security rule 23).
+  // wherever it is, not trimmed away (docs/security.md rule 23).
   refuseLineBreak(field, value, 'invalid_email');
   const address = value.trim();
   if (!EMAIL.test(address))

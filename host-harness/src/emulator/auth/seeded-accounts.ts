@@ -1,9 +1,9 @@
 import { hashPasswordSync } from './passwords.ts';
 
-/** The service-role token of the harness contract. */
+/** The service-role token (host-harness/README.md, "Seeded state"). */
 export const SERVICE_TOKEN = 'local-service-token';
 
-/** The seeded accounts of the harness contract. `member: false` signs in but is not registered for the app. */
+/** The seeded accounts (host-harness/README.md, "Seeded state"). `member: false` signs in but is not registered for the app. */
 export const SEEDED_ACCOUNTS = [
   {
     id: '65f0a0000000000000000001',

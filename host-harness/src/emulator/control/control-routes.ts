@@ -12,7 +12,7 @@ export interface ControlContext {
 }
 
 /**
- * The control API under `/__harness/` (harness contract, `host-harness/README.md`, "Control API"): for tests and the
+ * The control API under `/__harness/` (`host-harness/README.md`, "Control API"): for tests and the
  * editor shell, never for the site. These are its own routes (health, reset, faults, the request log); each feature
  * registers the control routes of its own state beside its other routes.
  */

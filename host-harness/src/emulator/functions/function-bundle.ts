@@ -11,7 +11,7 @@ import { REPO_ROOT } from './project-paths.ts';
  * workerd provides them; `base44:runtime` is the platform's virtual module.
  */
 
-/** The CLI's settings (checkout-backend.md, "How the platform runs functions today"). */
+/** The CLI's settings (`docs/deploy.md`, "Where the functions run"). */
 export const PLATFORM_SETTINGS: BuildOptions = {
   bundle: true,
   format: 'esm',

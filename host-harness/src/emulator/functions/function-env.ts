@@ -29,7 +29,7 @@ export interface FunctionEnvOptions {
 }
 
 /**
- * A function's secrets, built from scratch: the variables of the checkout contract (the double's keys and address,
+ * A function's secrets, built from scratch: the variables docs/deploy.md lists under "2. Set the secrets" (the double's keys and address,
  * the site's origin, the agency's e-mail). In workerd they are the Worker's env bindings, all it sees.
  */
 export function functionSecrets(opts: FunctionEnvOptions): Record<string, string> {

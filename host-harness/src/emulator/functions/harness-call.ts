@@ -1,5 +1,5 @@
 /**
- * Only the harness may call a function (security rule 21). A function trusts the platform's headers (`Base44-Api-Url`,
+ * Only the harness may call a function (docs/security.md rule 21). A function trusts the platform's headers (`Base44-Api-Url`,
  * the service token), so a request that reached its runtime any other way (its loopback port found by a local program,
  * or by a page through DNS rebinding) must be refused before the function's own code runs. The runner adds a key that
  * only it and this one runtime know (random per start) and the list of the headers it forwards; the runtime's entry

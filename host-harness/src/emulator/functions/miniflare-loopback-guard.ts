@@ -7,7 +7,7 @@ import { loopbackHostPort } from '../../serving/loopback-host.ts';
  * Miniflare opens an HTTP server of its own in the harness process (its "loopback", which its workerd calls back for
  * logs and error pages) on 127.0.0.1 and a random port. It answers any `Host`, and one of its paths, `/browser/launch`,
  * downloads and starts a browser (Cloudflare's browser rendering, which nothing here configures): a local program or a
- * DNS-rebinding page that found the port could have the harness do that. Security rule 21 wants every listener the
+ * DNS-rebinding page that found the port could have the harness do that. docs/security.md rule 21 wants every listener the
  * harness opens to refuse a foreign `Host`, so each such server is guarded as it starts listening: a request to a
  * foreign name, or to the browser paths, is refused before miniflare sees it.
  */

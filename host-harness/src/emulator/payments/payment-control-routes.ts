@@ -25,7 +25,7 @@ const cancelBody = choice('at', ['now', 'period_end']);
 
 /**
  * Where the control routes live, and their first path, kept as an alias with every sub-route: tests outside this
- * repository and the harness contract call `GET /__harness/orders`.
+ * repository and the contract the harness was built to (which names `GET /__harness/orders`) call it.
  */
 export const CHECKOUT_SESSION_ROUTES = ['/__harness/checkout-sessions', '/__harness/orders'] as const;
 

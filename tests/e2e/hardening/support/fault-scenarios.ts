@@ -1,5 +1,5 @@
 /**
- * The HTTP fault matrix's targets, faults and the visitor journeys that exercise them (security rules 16 and 17).
+ * The HTTP fault matrix's targets, faults and the visitor journeys that exercise them (docs/security.md rules 16 and 17).
  * Each journey asserts what a visitor sees and returns a short outcome for the printed table.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Who may talk to the harness on :4400 (harness contract, "Control API"):
+ * Who may talk to the harness on :4400 (`host-harness/README.md`, "Control API"):
  * - every request, on every route (and the 404s), must be addressed to the harness's own loopback name and port;
  * - the control API (every route under `/__harness/`, however the URL spelled it) answers only tools (no `Origin`, no
  *   cross-site `Sec-Fetch-Site`) and the harness's own pages (the editor shell, the payment page's forms);
