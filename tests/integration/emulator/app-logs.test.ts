@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, type Json, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { APP, emulatorPerFile, type Json, type Running, SERVICE_TOKEN } from './emulator-harness.ts';
 
 let h: Running;
 let user: string;
@@ -10,12 +10,8 @@ const log = (page: string, token?: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-beforeAll(async () => {
-  h = await startEmulator();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  h.emulator.reset();
+emulatorPerFile(async (started) => {
+  h = started;
   user = await h.tokenOf('user');
   admin = await h.tokenOf('admin');
 });

@@ -1,16 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, entities, type Json, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  APP,
+  emulatorPerFile,
+  entities,
+  type Json,
+  type Running,
+  SERVICE_TOKEN,
+} from './emulator-harness.ts';
 
 let h: Running;
 const settingsPath = `/api/apps/public/prod/public-settings/by-id/${APP}`;
 const auth = (action: string) => `/api/apps/${APP}/auth/${action}`;
 const outbox = async () => (await h.call('GET', '/__harness/outbox')).body as Json[];
 
-beforeAll(async () => {
-  h = await startEmulator();
+emulatorPerFile((started) => {
+  h = started;
 });
-afterAll(() => h.close());
-beforeEach(() => h.emulator.reset());
 
 describe('public settings', () => {
   it('answers {id, public_settings} to anonymous visitors and members', async () => {

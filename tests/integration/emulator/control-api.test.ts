@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, entities, type Running, startEmulator } from './emulator-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { APP, emulatorPerFile, entities, type Running } from './emulator-harness.ts';
 
 let h: Running;
 const settings = `/api/apps/public/prod/public-settings/by-id/${APP}`;
 
-beforeAll(async () => {
-  h = await startEmulator();
+emulatorPerFile((started) => {
+  h = started;
 });
-afterAll(() => h.close());
-beforeEach(() => h.emulator.reset());
 
 describe('control API', () => {
   it('health answers {ok: true}', async () => {

@@ -1,10 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../host-harness/src/emulator/index.ts';
-import { type EntitiesDir, entitiesDir, NOTE, ORDER, standardEntities } from './declared-fixtures.ts';
-import { entities, q, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
+import { entitiesDir, NOTE, ORDER, standardEntities } from './declared-fixtures.ts';
+import {
+  emulatorPerFile,
+  entities,
+  q,
+  type Running,
+  SERVICE_TOKEN,
+  startEmulator,
+} from './emulator-harness.ts';
 
 let h: Running;
-let dir: EntitiesDir;
 const service = { token: SERVICE_TOKEN };
 const order = (extra: Record<string, unknown> = {}) => ({
   session_id: 'cs_test_1',
@@ -13,15 +19,12 @@ const order = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-beforeAll(async () => {
-  dir = standardEntities();
-  h = await startEmulator({ entitiesDir: dir.dir });
-});
-afterAll(async () => {
-  await h.close();
-  dir.remove();
-});
-beforeEach(() => h.emulator.reset());
+emulatorPerFile(
+  (started) => {
+    h = started;
+  },
+  { declarations: standardEntities },
+);
 
 describe('declared entities exist before their first record', () => {
   it('lists [] and counts 0 for a declared entity never written; an undeclared one stays 404', async () => {

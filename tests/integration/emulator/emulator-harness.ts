@@ -1,5 +1,6 @@
 /** Shared helpers for the emulator's integration tests: an in-process emulator on an ephemeral port, spoken to over HTTP. */
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import {
   createEmulator,
   type Emulator,
@@ -79,6 +80,34 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     },
     close: () => emulator.close(),
   };
+}
+
+/** Options of `emulatorPerFile`: the emulator's, and a folder of entity declarations made for it. */
+export interface PerFileOptions extends EmulatorOptions {
+  /** Makes the folder of `*.jsonc` declarations the emulator reads (removed once it is closed). */
+  declarations?: () => { dir: string; remove(): void };
+}
+
+/**
+ * One emulator for a test file: started before its tests, closed after them, and reset before each test, after which
+ * `eachTest` receives it (a test file keeps it, and whatever it takes from it, such as a member's token).
+ */
+export function emulatorPerFile(eachTest: (h: Running) => unknown, opts: PerFileOptions = {}): void {
+  const { declarations, ...options } = opts;
+  let h: Running;
+  let folder: { dir: string; remove(): void } | undefined;
+  beforeAll(async () => {
+    folder = declarations?.();
+    h = await startEmulator({ ...options, ...(folder ? { entitiesDir: folder.dir } : {}) });
+  });
+  afterAll(async () => {
+    await h.close();
+    folder?.remove();
+  });
+  beforeEach(async () => {
+    h.emulator.reset();
+    await eachTest(h);
+  });
 }
 
 /** The entities path of an entity. */

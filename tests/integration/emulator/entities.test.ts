@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { entities, q, type Running, SERVICE_TOKEN, startEmulator } from './emulator-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { emulatorPerFile, entities, q, type Running, SERVICE_TOKEN } from './emulator-harness.ts';
 
 let h: Running;
 let token: string;
@@ -11,12 +11,8 @@ const ITEMS = [
   { name: 'Delta', n: 7, stage: 'Lost', extra: true },
 ];
 
-beforeAll(async () => {
-  h = await startEmulator();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  h.emulator.reset();
+emulatorPerFile(async (started) => {
+  h = started;
   token = await h.tokenOf('user');
   const bulk = await h.call('POST', entities('Item', '/bulk'), { token, body: ITEMS });
   expect(bulk.status).toBe(200);

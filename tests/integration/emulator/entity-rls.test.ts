@@ -1,9 +1,10 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type EntitiesDir, standardEntities } from './declared-fixtures.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { standardEntities } from './declared-fixtures.ts';
 import {
   APP,
   connectSocket,
+  emulatorPerFile,
   entities,
   type Json,
   join,
@@ -11,29 +12,22 @@ import {
   q,
   type Running,
   SERVICE_TOKEN,
-  startEmulator,
 } from './emulator-harness.ts';
 
 let h: Running;
-let dir: EntitiesDir;
 const tokens = { anonymous: null as string | null, user: '', admin: '', service: SERVICE_TOKEN };
 type Who = keyof typeof tokens;
 const as = (who: Who, body?: unknown) => ({ token: tokens[who], ...(body === undefined ? {} : { body }) });
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  dir = standardEntities();
-  h = await startEmulator({ entitiesDir: dir.dir });
-});
-afterAll(async () => {
-  await h.close();
-  dir.remove();
-});
-beforeEach(async () => {
-  h.emulator.reset();
-  tokens.user = await h.tokenOf('user');
-  tokens.admin = await h.tokenOf('admin');
-});
+emulatorPerFile(
+  async (started) => {
+    h = started;
+    tokens.user = await h.tokenOf('user');
+    tokens.admin = await h.tokenOf('admin');
+  },
+  { declarations: standardEntities },
+);
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
 });

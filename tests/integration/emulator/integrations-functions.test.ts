@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, type Json, type Running, startEmulator } from './emulator-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { APP, emulatorPerFile, type Json, type Running } from './emulator-harness.ts';
 
 let h: Running;
 let token: string;
 const core = (name: string) => `/api/apps/${APP}/integration-endpoints/Core/${name}`;
 const fn = (name: string) => `/api/apps/${APP}/functions/${name}`;
 
-beforeAll(async () => {
-  h = await startEmulator();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  h.emulator.reset();
+emulatorPerFile(async (started) => {
+  h = started;
   token = await h.tokenOf('user');
 });
 

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APP, entities, type Json, type Running, startEmulator } from './emulator-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { APP, emulatorPerFile, entities, type Json, type Running } from './emulator-harness.ts';
 
 let h: Running;
 
-beforeAll(async () => {
-  h = await startEmulator();
+emulatorPerFile((started) => {
+  h = started;
 });
-afterAll(() => h.close());
-beforeEach(() => h.emulator.reset());
 
 const form = (fields: Record<string, string>) => ({
   raw: new URLSearchParams(fields).toString(),

@@ -1,15 +1,15 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   APP,
   connectSocket,
+  emulatorPerFile,
   entities,
   type Json,
   join,
   nextUpdate,
   type Running,
   SERVICE_TOKEN,
-  startEmulator,
 } from './emulator-harness.ts';
 
 let h: Running;
@@ -22,12 +22,8 @@ const open = async (t: string | null, extra?: Record<string, string>) => {
 };
 const agents = (rest = '') => `/api/apps/${APP}/agents/conversations${rest}`;
 
-beforeAll(async () => {
-  h = await startEmulator();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  h.emulator.reset();
+emulatorPerFile(async (started) => {
+  h = started;
   token = await h.tokenOf('user');
 });
 afterEach(() => {

@@ -58,18 +58,8 @@ export type NewEvent = Pick<StoredEvent, 'id' | 'app_id' | 'session_id' | 'type'
 /** Attempts kept per event: enough to see the pattern, never an unbounded record. */
 const MAX_ATTEMPTS_KEPT = 50;
 
-interface Row {
-  id: string;
-  app_id: string;
-  session_id: string | null;
-  type: string;
-  created_s: number;
-  payload: string;
-  attempts: string;
-  attempt_count: number;
-  state: DeliveryState;
-  next_attempt_ms: number | null;
-}
+/** A row of `provider_events`: the attempts are stored as JSON text. */
+type Row = Omit<StoredEvent, 'attempts'> & { attempts: string };
 
 const fromRow = (row: Row): StoredEvent => ({
   ...row,
