@@ -1,5 +1,5 @@
 /**
- * What the bridge sends the editor, and how much (platform-api.md, "Parent frame messages"): one bridge per window,
+ * What the bridge sends the editor, and how much (docs/platform-api.md, "Parent frame messages"): one bridge per window,
  * every navigation announced once, failed chunks as `preload-error`, the same error not repeated within
  * DUPLICATE_WINDOW_MS, and at most MAX_ERRORS_PER_MINUTE errors a minute. Time is Vitest's fake clock.
  */

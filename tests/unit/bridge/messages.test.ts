@@ -1,5 +1,5 @@
 /**
- * What the editor is told about a failure (platform-api.md, "Parent frame messages"): `describeError` turns anything
+ * What the editor is told about a failure (docs/platform-api.md, "Parent frame messages"): `describeError` turns anything
  * thrown into plain text fields of at most 4,000 characters, and `httpStatusOf` finds the status the 402 filter reads.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The contact form's draft (spec §5): what the visitor typed survives a reload of the tab in sessionStorage, is read
+ * The contact form's draft (docs/requirements.md §5): what the visitor typed survives a reload of the tab in sessionStorage, is read
  * back after mounting (text typed into the prerendered form before the scripts ran wins over it), and goes once the
  * form is sent or emptied. The form is the real one; storage is happy-dom's sessionStorage.
  */

@@ -1,5 +1,5 @@
 /**
- * The startup auth error for each failure (platform-api.md, "Startup"): only a 403 with a reason is anything but
+ * The startup auth error for each failure (docs/platform-api.md, "Startup"): only a 403 with a reason is anything but
  * `unknown`, and only the reasons `auth_required` and `user_not_registered` get the contract's own messages.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The error a caller gets for a failed answer (platform-api.md, "Errors"): which part of the body gives the message
+ * The error a caller gets for a failed answer (docs/platform-api.md, "Errors"): which part of the body gives the message
  * and the code, and what is kept as `data`. The client's integration tests cover the same over real HTTP for a few
  * bodies; these go through every rule of the derivation.
  */

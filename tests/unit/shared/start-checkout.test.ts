@@ -1,5 +1,5 @@
 /**
- * Get Started Now's call and what follows it (spec §4, security rules 7, 16 and 17): the real functions client over a
+ * Get Started Now's call and what follows it (docs/requirements.md §4, docs/security.md rules 7, 16 and 17): the real functions client over a
  * stand-in `fetch` records the request, and a window with just what checkout touches records where the browser was
  * sent. Only an answer pointing at the payment provider may navigate; anything else gives the alert and the button.
  */
@@ -8,7 +8,7 @@ import { checkoutText, packageId } from '../../../src/content/checkout.ts';
 import { createFunctionsClient, createHttpCore } from '../../../src/platform/index.ts';
 import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
 import { CHECKOUT_CALL_TIMEOUT_MS, runCheckout } from '../../../src/shared/checkout/start-checkout.ts';
-import type { SitePlatform } from '../../../src/shared/platform/site-platform.ts';
+import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
 import { siteConfig } from '../../../src/site-config.ts';
 
 const PROVIDER = siteConfig.checkoutOrigins[0];
