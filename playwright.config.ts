@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS } from './config/chromium.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the servers of `npm start`: the site on

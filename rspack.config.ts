@@ -10,8 +10,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
+import { BROWSER_TARGETS, typescriptRule } from './config/rspack-typescript-rule.ts';
 import { readSiteConfig } from './config/site-config.ts';
-import { BROWSER_TARGETS, typescriptRule } from './scripts/rspack-typescript-rule.ts';
 import { svgDataUrl } from './src/content/svg-data-url.ts';
 
 const siteConfig = readSiteConfig();

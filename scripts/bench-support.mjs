@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { CHROMIUM_ARGS } from './chromium.mjs';
+import { CHROMIUM_ARGS } from '../config/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 

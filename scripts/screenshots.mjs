@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS } from './chromium.mjs';
+import { CHROMIUM_ARGS } from '../config/chromium.mjs';
 import { compareScreenshots } from './compare-screenshots.mjs';
 
 const root = resolve(import.meta.dirname, '..');

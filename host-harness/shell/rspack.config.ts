@@ -6,7 +6,7 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Configuration, rspack } from '@rspack/core';
-import { typescriptRule } from '../../scripts/rspack-typescript-rule.ts';
+import { typescriptRule } from '../../config/rspack-typescript-rule.ts';
 
 const production = process.env.NODE_ENV === 'production';
 const here = (path: string) => new URL(path, import.meta.url).pathname;

@@ -1,5 +1,5 @@
 /**
- * The site inside a recording parent frame (the editor's origin), plus what the browser did: the hardening tests
+ * The site inside a recording parent frame (the editor's origin), plus what the browser did: the security tests
  * check both what the site posts and what it shows.
  */
 import type { Frame, FrameLocator, Page } from '@playwright/test';
@@ -29,10 +29,10 @@ export async function openRecordedSite(
   const recording = await recordPage(page, options);
   // Kept outside the host page, so that messages survive the host leaving (checkout navigates the top window).
   const posted: Array<{ type: string; [key: string]: unknown }> = [];
-  await page.exposeFunction('__hardeningPosted', (data: { type: string }) => posted.push(data));
+  await page.exposeFunction('__securityPosted', (data: { type: string }) => posted.push(data));
   await page.addInitScript(() => {
     if (location.pathname !== '/__e2e/host') return;
-    const report = (window as unknown as { __hardeningPosted: (data: unknown) => void }).__hardeningPosted;
+    const report = (window as unknown as { __securityPosted: (data: unknown) => void }).__securityPosted;
     addEventListener('message', (event) => report(event.data));
   });
   const host = await openInHost(page, HARNESS, `${SITE}${path}`);

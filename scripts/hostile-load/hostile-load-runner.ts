@@ -1,10 +1,11 @@
 /**
- * The hostile-load run (issue 8, docs/security.md rule 20), shared by `tests/load/hostile-load.ts` and its Vitest wrapper: an
- * in-process emulator on a file-backed database in a temporary folder receives a bounded mix of malformed and hostile
- * requests and valid writes (`hostile-load-mix.ts`), while slow clients hold connections beside it until both servers
- * cut them (rule 22). Violations: any 5xx, a request without an answer, an answer of the wrong class, an acknowledged
- * write that cannot be read back (live, and again after a restart from the same folder), a refused e-mail or payment
- * that happened anyway, a polluted `Object.prototype`, an uncaught error, a failed health check or a damaged database.
+ * The hostile-load run (issue 8, docs/security.md rule 20), shared by `hostile-load.ts` (`npm run load:hostile`) and
+ * its Vitest wrapper (`tests/integration/security/hostile-load.test.ts`): an in-process emulator on a file-backed
+ * database in a temporary folder receives a bounded mix of malformed and hostile requests and valid writes
+ * (`hostile-load-mix.ts`), while slow clients hold connections beside it until both servers cut them (rule 22).
+ * Violations: any 5xx, a request without an answer, an answer of the wrong class, an acknowledged write that cannot be
+ * read back (live, and again after a restart from the same folder), a refused e-mail or payment that happened anyway,
+ * a polluted `Object.prototype`, an uncaught error, a failed health check or a damaged database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';

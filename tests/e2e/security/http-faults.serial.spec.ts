@@ -30,7 +30,7 @@ test.setTimeout(60_000);
 const cell = (target: FaultTarget, kind: FaultKind) => `${target}|${kind}`;
 
 /** Outcomes go to a file of the run's output folder: a failed test restarts the worker, and memory with it. */
-const matrixFile = (outputDir: string) => join(outputDir, 'hardening-fault-matrix.jsonl');
+const matrixFile = (outputDir: string) => join(outputDir, 'security-fault-matrix.jsonl');
 
 function readOutcomes(outputDir: string): Map<string, string> {
   const outcomes = new Map<string, string>();

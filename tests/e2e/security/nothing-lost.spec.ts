@@ -2,7 +2,7 @@
  * Nothing lost (docs/security.md rule 18): the contact form's draft survives what tests/e2e/pages/contact-form.spec.ts does
  * not already try: a submit blocked by validation, leaving the page and coming back, a failing platform, and a trip
  * through the platform's login. (The return to the same page, query and hash after signing in is proved by
- * tests/e2e/integration/login-redirect.serial.spec.ts.)
+ * tests/e2e/platform/login-redirect.serial.spec.ts.)
  */
 
 import { accounts, HARNESS, SITE } from '../support/harness.ts';

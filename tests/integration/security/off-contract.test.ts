@@ -17,7 +17,7 @@ import {
   SERVICE_TOKEN,
   startEmulator,
 } from '../emulator/emulator-harness.ts';
-import { request } from '../security/raw-http.ts';
+import { request } from './raw-http.ts';
 
 let h: Running;
 // No functions: a Pay that does go through delivers its event to a function that does not exist (a 404, quickly).

@@ -25,12 +25,12 @@ const PAGES = [
  */
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
-  await page.exposeBinding('__hardeningCsp', ({ frame }, text: string) =>
+  await page.exposeBinding('__securityCsp', ({ frame }, text: string) =>
     violations.push(`${frame.url()}: ${text}`),
   );
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __hardeningCsp?: (text: string) => void }).__hardeningCsp;
+      const report = (window as unknown as { __securityCsp?: (text: string) => void }).__securityCsp;
       report?.(
         `${event.effectiveDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
       );

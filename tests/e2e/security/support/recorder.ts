@@ -1,5 +1,5 @@
 /**
- * Records what a browser context does, for the hardening tests: uncaught errors, console lines, dialogs, every request
+ * Records what a browser context does, for the security tests: uncaught errors, console lines, dialogs, every request
  * (URL and headers) and every attempt to reach a host off this machine (blocked, so a failure cannot leak anything).
  */
 import type { BrowserContext, Page, Request } from '@playwright/test';
