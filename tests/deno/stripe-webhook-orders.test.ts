@@ -14,7 +14,7 @@ import {
   subscriptionEvent,
 } from '../support/provider-events.ts';
 import type { PlatformDouble, SentEmail } from './helpers/platform-double.ts';
-import { type WebhookSetup, withWebhook } from './helpers/webhook-setup.ts';
+import { PURCHASE_ORDER, type WebhookSetup, withWebhook } from './helpers/webhook-setup.ts';
 
 type Event = Record<string, unknown>;
 const DAY_S = 86_400;
@@ -191,15 +191,7 @@ Deno.test('orders: a card purchase, a failed renewal paid on retry, and a cancel
   const expected = await outcomeFor(lifecycle);
   assert.deepEqual(expected.orders, [
     {
-      session_id: 'cs_test_paid_1',
-      customer_email: 'jane@example.co.uk',
-      package: 'gold',
-      amount_total: 79_900,
-      setup_amount: 79_900,
-      monthly_amount: 19_900,
-      currency: 'gbp',
-      subscription_id: 'sub_test_1',
-      first_renewal_at: '2027-02-28T09:50:00.000Z',
+      ...PURCHASE_ORDER,
       current_period_end: '2027-03-28T09:50:00.000Z',
       status: 'paid',
       paid_at: new Date(PURCHASE_S * 1000).toISOString(),

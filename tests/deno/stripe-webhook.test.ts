@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { FIRST_RENEWAL_S, PURCHASE_S, sessionEvent, subscriptionEvent } from '../support/provider-events.ts';
 import { APP_ID, SERVICE_TOKEN } from './helpers/platform-double.ts';
-import { AGENCY_EMAIL, type Delivery, withWebhook } from './helpers/webhook-setup.ts';
+import { AGENCY_EMAIL, type Delivery, PURCHASE_ORDER, withWebhook } from './helpers/webhook-setup.ts';
 
 const paid = () => sessionEvent('checkout.session.completed');
 
@@ -17,15 +17,7 @@ Deno.test('stripeWebhook: a paid checkout becomes one Order and one e-mail to th
     assert.deepEqual(platform.orders, [
       {
         id: 'order_1',
-        session_id: 'cs_test_paid_1',
-        customer_email: 'jane@example.co.uk',
-        package: 'gold',
-        amount_total: 79_900,
-        setup_amount: 79_900,
-        monthly_amount: 19_900,
-        currency: 'gbp',
-        subscription_id: 'sub_test_1',
-        first_renewal_at: '2027-02-28T09:50:00.000Z',
+        ...PURCHASE_ORDER,
         current_period_end: '2027-02-28T09:50:00.000Z',
         status: 'paid',
         paid_at: new Date(PURCHASE_S * 1000).toISOString(),

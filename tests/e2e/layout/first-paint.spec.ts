@@ -6,19 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
+import { cspDirective } from '../../support/csp-directive.ts';
 import { waitForHydration } from '../support/hydration.ts';
+import { pagePaths } from '../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
-const PAGES = [
-  '/',
-  '/Challenges',
-  '/Solutions',
-  '/Results',
-  '/Process',
-  '/Pricing',
-  '/PaymentSuccess?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0',
-  '/no-such-page',
-];
+const PAGES = Object.values(pagePaths);
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -106,7 +99,7 @@ for (const viewport of VIEWPORTS) {
     test('nothing shifts from the first paint to the live page', async ({ page }) => {
       // The 404 page is prerendered once for every missing path and writes the path in after hydration: its text
       // changes then, whatever the CSS (and it is not one of the routes the benchmark measures).
-      const pages = PAGES.filter((path) => path !== '/no-such-page');
+      const pages = PAGES.filter((path) => path !== pagePaths.NotFound);
       await page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { __shifts: number[] }).__shifts = shifts;
@@ -133,12 +126,6 @@ for (const viewport of VIEWPORTS) {
 
 test("each page's policy allows exactly its own inline script and style, by hash", async ({ request }) => {
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-  const directive = (policy: string, name: string) =>
-    policy
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .find(([key]) => key === name)
-      ?.slice(1) ?? [];
   for (const path of PAGES) {
     const response = await request.get(path);
     const html = await response.text();
@@ -151,8 +138,8 @@ test("each page's policy allows exactly its own inline script and style, by hash
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
     expect(scripts, path).toHaveLength(1);
     expect(styles, path).toHaveLength(1);
-    expect(directive(policy, 'script-src'), path).toEqual(["'self'", hash(scripts[0]?.[1] ?? '')]);
-    expect(directive(policy, 'style-src'), path).toEqual(["'self'", hash(styles[0]?.[1] ?? '')]);
+    expect(cspDirective(policy, 'script-src'), path).toEqual(["'self'", hash(scripts[0]?.[1] ?? '')]);
+    expect(cspDirective(policy, 'style-src'), path).toEqual(["'self'", hash(styles[0]?.[1] ?? '')]);
   }
 });
 

@@ -1,16 +1,9 @@
 import { waitForHydration } from '../support/hydration.ts';
+import { pagePaths, routePaths } from '../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
-const routes = [
-  '/',
-  '/Index',
-  '/Challenges',
-  '/Solutions',
-  '/Results',
-  '/Process',
-  '/Pricing',
-  '/PaymentSuccess',
-];
+// Every page (the home page at `/Index` too), not the 404 path.
+const routes = ['/Index', ...routePaths.filter((path) => path !== pagePaths.NotFound)];
 
 test.describe('prerendered pages', () => {
   for (const path of routes) {

@@ -1,4 +1,5 @@
 /** The contact form (docs/requirements.md §4, §5) and the booking button beside it. */
+import { contactForm } from '../support/contact-form.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { openPage, pagePaths, siteConfig } from './page-helpers.ts';
 
@@ -10,20 +11,8 @@ const filled = {
   message: 'Enquiries get lost in WhatsApp.',
 };
 
-function form(page: Page) {
-  const contact = page.locator('#contact');
-  return {
-    name: contact.getByLabel('Your Name *', { exact: true }),
-    email: contact.getByLabel('Email *', { exact: true }),
-    phone: contact.getByLabel('Phone *', { exact: true }),
-    company: contact.getByLabel('Company', { exact: true }),
-    message: contact.getByLabel('Message', { exact: true }),
-    submit: contact.getByRole('button', { name: /Send Message|Message Sent!/ }),
-  };
-}
-
 async function fill(page: Page, values: Partial<typeof filled>): Promise<void> {
-  const fields = form(page);
+  const fields = contactForm(page);
   for (const [key, value] of Object.entries(values)) await fields[key as keyof typeof filled].fill(value);
 }
 
@@ -41,7 +30,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('labels, input types and required fields', async ({ page }) => {
-  const fields = form(page);
+  const fields = contactForm(page);
   await expect(fields.name).toHaveAttribute('required', '');
   await expect(fields.email).toHaveAttribute('type', 'email');
   await expect(fields.email).toHaveAttribute('required', '');
@@ -54,7 +43,7 @@ test('labels, input types and required fields', async ({ page }) => {
 
 test('missing name, email or phone blocks the submit', async ({ page }) => {
   const logs = consoleLog(page);
-  const fields = form(page);
+  const fields = contactForm(page);
   await fields.submit.click();
   await expect(fields.submit).toHaveText('Send Message');
   const missing = await page
@@ -85,7 +74,7 @@ test('sending: no network request, values to the console, "Message Sent!" for 3 
   await page.clock.install();
   await page.reload();
   const logs = consoleLog(page);
-  const fields = form(page);
+  const fields = contactForm(page);
   await fill(page, filled);
   // Time stands still from here on, and moves only when the test says so.
   const now = await page.evaluate(() => Date.now());
@@ -119,7 +108,7 @@ test('sending: no network request, values to the console, "Message Sent!" for 3 
 test('the draft survives a reload, and is gone once sent', async ({ page }) => {
   await fill(page, { name: 'Draft Person', email: 'draft@example.com', message: 'Half written' });
   await page.reload();
-  const fields = form(page);
+  const fields = contactForm(page);
   await expect(fields.name).toHaveValue('Draft Person');
   await expect(fields.email).toHaveValue('draft@example.com');
   await expect(fields.message).toHaveValue('Half written');
@@ -128,8 +117,8 @@ test('the draft survives a reload, and is gone once sent', async ({ page }) => {
   await fields.submit.click();
   await expect(fields.submit).toHaveText('Message Sent!');
   await page.reload();
-  await expect(form(page).name).toHaveValue('');
-  await expect(form(page).message).toHaveValue('');
+  await expect(contactForm(page).name).toHaveValue('');
+  await expect(contactForm(page).message).toHaveValue('');
 });
 
 test('the form still works when storage is blocked', async ({ page }) => {
@@ -141,7 +130,7 @@ test('the form still works when storage is blocked', async ({ page }) => {
     });
   });
   await page.reload();
-  const fields = form(page);
+  const fields = contactForm(page);
   await fill(page, filled);
   await fields.submit.click();
   await expect(fields.submit).toHaveText('Message Sent!');

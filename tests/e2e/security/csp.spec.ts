@@ -5,19 +5,11 @@
  */
 
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
+import { pagePaths } from '../support/page-paths.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 
-const PAGES = [
-  '/',
-  '/Challenges',
-  '/Solutions',
-  '/Results',
-  '/Process',
-  '/Pricing',
-  '/PaymentSuccess?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0',
-  '/no-such-page',
-];
+const PAGES = Object.values(pagePaths);
 
 /**
  * Collects CSP violations from every frame of `page`: a listener added to each document before its scripts run, and

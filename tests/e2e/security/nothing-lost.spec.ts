@@ -5,6 +5,7 @@
  * tests/e2e/platform/login-redirect.serial.spec.ts.)
  */
 
+import { contactForm } from '../support/contact-form.ts';
 import { accounts, HARNESS, SITE } from '../support/harness.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
@@ -15,31 +16,20 @@ const draft = {
   message: 'Half written, with ünïcödé and "quotes"',
 };
 
-function form(page: Page) {
-  const contact = page.locator('#contact');
-  return {
-    name: contact.getByLabel('Your Name *', { exact: true }),
-    email: contact.getByLabel('Email *', { exact: true }),
-    phone: contact.getByLabel('Phone *', { exact: true }),
-    message: contact.getByLabel('Message', { exact: true }),
-    submit: contact.getByRole('button', { name: /Send Message|Message Sent!/ }),
-  };
-}
-
 async function openHome(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: PAGE_LOAD_MS });
 }
 
 async function fillDraft(page: Page): Promise<void> {
-  const fields = form(page);
+  const fields = contactForm(page);
   await fields.name.fill(draft.name);
   await fields.email.fill(draft.email);
   await fields.message.fill(draft.message);
 }
 
 async function expectDraft(page: Page): Promise<void> {
-  const fields = form(page);
+  const fields = contactForm(page);
   await expect(fields.name).toHaveValue(draft.name);
   await expect(fields.email).toHaveValue(draft.email);
   await expect(fields.message).toHaveValue(draft.message);
@@ -51,7 +41,7 @@ test('a submit blocked by validation keeps the draft, and a reload after it stil
 }) => {
   await openHome(page);
   await fillDraft(page);
-  const fields = form(page);
+  const fields = contactForm(page);
   await fields.submit.click();
   await expect(fields.submit).toHaveText('Send Message');
   expect(await fields.email.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);

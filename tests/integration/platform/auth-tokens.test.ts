@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPlatformClient, TOKEN_STORAGE_KEYS } from '../../../src/platform/index.ts';
+import { perFile } from './support/per-file.ts';
 import {
   createFakeLocation,
   createMemoryStorage,
@@ -8,11 +9,9 @@ import {
 } from './support/recording-server.ts';
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>;
-beforeAll(async () => {
-  server = await startRecordingServer();
+perFile(startRecordingServer, (started) => {
+  server = started;
 });
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 
 function setup(stored: Record<string, string> = {}, appBaseUrl = '') {
   const storage = createMemoryStorage(stored);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createFunctionsClient,
   createHttpCore,
@@ -7,14 +7,13 @@ import {
   type PlatformError,
   SERVICE_TOKEN_REQUIRED,
 } from '../../../src/platform/index.ts';
+import { perFile } from './support/per-file.ts';
 import { json, startRecordingServer } from './support/recording-server.ts';
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>;
-beforeAll(async () => {
-  server = await startRecordingServer();
+perFile(startRecordingServer, (started) => {
+  server = started;
 });
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 
 const core = () => createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null });
 

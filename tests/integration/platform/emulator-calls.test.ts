@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPlatformClient,
   isPlatformNetworkError,
@@ -7,13 +7,12 @@ import {
   type PlatformError,
 } from '../../../src/platform/index.ts';
 import { ACCOUNTS, APP_ID, SERVICE_TOKEN, startEmulator, type TestEmulator } from './support/emulator.ts';
+import { perFile } from './support/per-file.ts';
 
 let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startEmulator();
+perFile(startEmulator, (started) => {
+  emu = started;
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.reset());
 
 interface OutboxMessage {
   kind: string;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAppClient,
   createAppLogsClient,
@@ -10,13 +10,12 @@ import {
   toUserCheckAuthError,
 } from '../../../src/platform/index.ts';
 import { ACCOUNTS, APP_ID, startEmulator, type TestEmulator } from './support/emulator.ts';
+import { perFile } from './support/per-file.ts';
 
 let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startEmulator();
+perFile(startEmulator, (started) => {
+  emu = started;
 });
-afterAll(() => emu.close());
-beforeEach(() => emu.reset());
 
 /** An entry of `GET /__harness/requests`. */
 interface LoggedRequest {

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createFunctionsClient,
   createHttpCore,
@@ -15,14 +15,13 @@ import {
   PlatformError,
   PlatformHttpError,
 } from '../../../src/platform/index.ts';
+import { perFile } from './support/per-file.ts';
 import { json, startRecordingServer } from './support/recording-server.ts';
 
 let server: Awaited<ReturnType<typeof startRecordingServer>>;
-beforeAll(async () => {
-  server = await startRecordingServer();
+perFile(startRecordingServer, (started) => {
+  server = started;
 });
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 
 const core = (extra: Partial<Parameters<typeof createHttpCore>[0]> = {}) =>
   createHttpCore({ appId: 'local-app', serverUrl: server.url, ...extra });

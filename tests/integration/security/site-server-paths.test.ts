@@ -1,43 +1,22 @@
-/**
- * Issue 15, findings 2 and 5 on the site server (:4401): a foreign Host is refused (DNS rebinding), path handling is
- * linear (a run of slashes used to cost quadratic time in a regular expression), and what one request may cost is
- * bounded (414 past 2,048 characters of path or 14 KB of address). Real HTTP against an in-process server.
- */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSiteConfig } from '../../../config/site-config.ts';
-import {
-  createSiteServer,
-  MAX_PATH_LENGTH,
-  MAX_URL_LENGTH,
-} from '../../../host-harness/src/site/site-server.ts';
+import { describe, expect, it } from 'vitest';
+import { MAX_PATH_LENGTH, MAX_URL_LENGTH } from '../../../host-harness/src/site/site-server.ts';
+import { servedBuildPerFile } from '../site/served-build.ts';
 import { rawStatus, request } from './raw-http.ts';
 
-let dist: string;
 let base: string;
 let port: number;
-let close: () => void;
 
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'site-paths-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><h1>Index page</h1>');
-  writeFileSync(join(dist, 'Pricing.html'), '<!doctype html><h1>Pricing page</h1>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><h1>Page Not Found</h1>');
-  writeFileSync(join(dist, 'remoteEntry.js'), 'var remote = 1;');
-  const server = createSiteServer({ distDir: dist, config: defaultSiteConfig });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  port = (server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
-  close = () => server.close();
-});
-
-afterAll(() => {
-  close();
-  rmSync(dist, { recursive: true, force: true });
-});
+servedBuildPerFile(
+  {
+    'index.html': '<!doctype html><h1>Index page</h1>',
+    'Pricing.html': '<!doctype html><h1>Pricing page</h1>',
+    '404.html': '<!doctype html><h1>Page Not Found</h1>',
+    'remoteEntry.js': 'var remote = 1;',
+  },
+  (build) => {
+    ({ base, port } = build);
+  },
+);
 
 /** Wall time and this process's CPU time (server and client share it) of one request. */
 async function measured(path: string) {

@@ -3,13 +3,12 @@
  * first-screen CSS are allowed by the hashes the build listed for that page in `csp-hashes.json`, and by nothing else;
  * never `unsafe-inline`, whatever the list says.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSiteConfig } from '../../../config/site-config.ts';
-import { CSP_HASHES_FILE, createSiteServer } from '../../../host-harness/src/site/site-server.ts';
+import { describe, expect, it } from 'vitest';
+import { CSP_HASHES_FILE } from '../../../host-harness/src/site/site-server.ts';
+import { cspDirective } from '../../support/csp-directive.ts';
+import { servedBuildPerFile } from './served-build.ts';
 
 const SCRIPT = "'sha256-RSNrSNvINRRIPBGWuJHT+8llzeciyqBo/dl6uZHUXX4='";
 const INDEX_STYLE = "'sha256-D02ouCOSCitRr/HiJb6Ns9wKPJVGTGhx/NMDhlXE+vI='";
@@ -17,14 +16,6 @@ const PRICING_STYLE = "'sha256-h3GweNKPWJvj/Qr8MYPcFe39Z8MUwDc2qllMk7xQ1Cg='";
 
 let dist: string;
 let base: string;
-let close: () => void;
-
-const directive = (policy: string, name: string) =>
-  policy
-    .split(';')
-    .map((part) => part.trim().split(/\s+/))
-    .find(([key]) => key === name)
-    ?.slice(1) ?? [];
 
 async function policyOf(path: string): Promise<string> {
   const response = await fetch(`${base}${path}`);
@@ -32,14 +23,14 @@ async function policyOf(path: string): Promise<string> {
   return response.headers.get('content-security-policy') ?? '';
 }
 
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'site-csp-'));
-  for (const page of ['index', 'Pricing', 'Process', '404'])
-    writeFileSync(join(dist, `${page}.html`), `<!doctype html><h1>${page}</h1>`);
-  writeFileSync(join(dist, 'remoteEntry.js'), 'var remote = 1;');
-  writeFileSync(
-    join(dist, CSP_HASHES_FILE),
-    JSON.stringify({
+servedBuildPerFile(
+  {
+    'index.html': '<!doctype html><h1>index</h1>',
+    'Pricing.html': '<!doctype html><h1>Pricing</h1>',
+    'Process.html': '<!doctype html><h1>Process</h1>',
+    '404.html': '<!doctype html><h1>404</h1>',
+    'remoteEntry.js': 'var remote = 1;',
+    [CSP_HASHES_FILE]: JSON.stringify({
       'index.html': { 'script-src': [SCRIPT], 'style-src': [INDEX_STYLE] },
       'Pricing.html': {
         'script-src': [SCRIPT, "'unsafe-inline'", '*'],
@@ -47,38 +38,32 @@ beforeAll(async () => {
       },
       '404.html': 'not an entry',
     }),
-  );
-  const server = createSiteServer({ distDir: dist, config: defaultSiteConfig });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
-});
-
-afterAll(() => {
-  close();
-  rmSync(dist, { recursive: true, force: true });
-});
+  },
+  (build) => {
+    ({ dist, base } = build);
+  },
+);
 
 describe('site server: the policy of a prerendered page', () => {
   it("allows the page's own inline script and style by hash, and only those", async () => {
     const policy = await policyOf('/');
-    expect(directive(policy, 'script-src')).toEqual(["'self'", SCRIPT]);
-    expect(directive(policy, 'style-src')).toEqual(["'self'", INDEX_STYLE]);
+    expect(cspDirective(policy, 'script-src')).toEqual(["'self'", SCRIPT]);
+    expect(cspDirective(policy, 'style-src')).toEqual(["'self'", INDEX_STYLE]);
     const pricing = await policyOf('/pricing');
-    expect(directive(pricing, 'style-src')).toEqual(["'self'", PRICING_STYLE]);
+    expect(cspDirective(pricing, 'style-src')).toEqual(["'self'", PRICING_STYLE]);
   });
 
   it('takes nothing but sha256 hashes from the list: no unsafe-inline, no wildcard, no scheme', async () => {
     const policy = await policyOf('/Pricing');
-    expect(directive(policy, 'script-src')).toEqual(["'self'", SCRIPT]);
+    expect(cspDirective(policy, 'script-src')).toEqual(["'self'", SCRIPT]);
     expect(policy).not.toMatch(/unsafe-inline|\s\*|https:/);
   });
 
   it('allows no inline element on a page the list does not describe, on a malformed entry, or on other files', async () => {
     for (const path of ['/Process', '/no-such-page', '/remoteEntry.js']) {
       const policy = await policyOf(path);
-      expect(directive(policy, 'script-src'), path).toEqual(["'self'"]);
-      expect(directive(policy, 'style-src'), path).toEqual(["'self'"]);
+      expect(cspDirective(policy, 'script-src'), path).toEqual(["'self'"]);
+      expect(cspDirective(policy, 'style-src'), path).toEqual(["'self'"]);
     }
   });
 
@@ -86,7 +71,7 @@ describe('site server: the policy of a prerendered page', () => {
     writeFileSync(join(dist, CSP_HASHES_FILE), '{ not json');
     const response = await fetch(`${base}/`);
     expect(response.status).toBe(200);
-    expect(directive(response.headers.get('content-security-policy') ?? '', 'script-src')).toEqual([
+    expect(cspDirective(response.headers.get('content-security-policy') ?? '', 'script-src')).toEqual([
       "'self'",
     ]);
   });

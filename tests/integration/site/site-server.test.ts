@@ -1,37 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSiteConfig } from '../../../config/site-config.ts';
-import { createSiteServer } from '../../../host-harness/src/site/site-server.ts';
+import { describe, expect, it } from 'vitest';
+import { servedBuildPerFile } from './served-build.ts';
 
 let dist: string;
 let base: string;
-let close: () => void;
 
-beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'site-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><h1>Index page</h1>');
-  writeFileSync(join(dist, 'Pricing.html'), '<!doctype html><h1>Pricing page</h1>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><h1>Page Not Found</h1>');
-  writeFileSync(join(dist, 'remoteEntry.js'), 'var remote = 1;');
-  writeFileSync(
-    join(dist, 'assets', 'main.0123abcd.js'),
-    `console.log(${JSON.stringify('x'.repeat(4000))});`,
-  );
-  const server = createSiteServer({ distDir: dist, config: defaultSiteConfig });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
-});
-
-afterAll(() => {
-  close();
-  rmSync(dist, { recursive: true, force: true });
-});
+servedBuildPerFile(
+  {
+    'index.html': '<!doctype html><h1>Index page</h1>',
+    'Pricing.html': '<!doctype html><h1>Pricing page</h1>',
+    '404.html': '<!doctype html><h1>Page Not Found</h1>',
+    'remoteEntry.js': 'var remote = 1;',
+    'assets/main.0123abcd.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  },
+  (build) => {
+    ({ dist, base } = build);
+  },
+);
 
 describe('site server', () => {
   it('serves a page from its prerendered file, matching the name case-insensitively', async () => {
