@@ -3,7 +3,7 @@
  * is leaving for a slow payment page, make exactly one createCheckout call; the button stays "Loading..." until the
  * page is gone; back on Pricing it works again, with no stale "continue" link.
  */
-import type { Frame, Page } from '@playwright/test';
+import type { Frame, Locator, Page } from '@playwright/test';
 import { openInHost } from '../support/frame-host.ts';
 import { HARNESS, SITE } from '../support/harness.ts';
 import { expect, test } from '../support/test.ts';
@@ -78,6 +78,24 @@ function watchLatePresses(page: Page): () => string[] {
   return () => presses;
 }
 
+/**
+ * Presses `button` twice and waits for the payment page (in the top window, never a frame): one createCheckout call,
+ * and every press made while the slow payment page loaded met a busy button.
+ */
+async function doublePressToPayPage(
+  page: Page,
+  button: Locator,
+  calls: () => number,
+  latePresses: () => string[],
+): Promise<void> {
+  await button.dblclick();
+  await arriveOrGiveUp(page);
+  expect(calls()).toBe(1);
+  await expect(page).toHaveURL(PAY_PAGE);
+  expect(latePresses().length).toBeGreaterThan(3);
+  expect(new Set(latePresses())).toEqual(new Set(['press disabled']));
+}
+
 test('top level: a double press, then presses during the unload, start one checkout', async ({ page }) => {
   await slowPaymentPages(page);
   const calls = countCheckoutCalls(page);
@@ -87,13 +105,7 @@ test('top level: a double press, then presses during the unload, start one check
   await expect(button).toHaveText(GET_STARTED);
   await keepPressingOnceStarted(page.mainFrame());
 
-  await button.dblclick();
-  await arriveOrGiveUp(page);
-  expect(calls()).toBe(1);
-  await expect(page).toHaveURL(PAY_PAGE);
-  // The presses while the slow payment page loaded all met a busy button.
-  expect(latePresses().length).toBeGreaterThan(3);
-  expect(new Set(latePresses())).toEqual(new Set(['press disabled']));
+  await doublePressToPayPage(page, button, calls, latePresses);
 
   // Back on Pricing (from the back-forward cache or loaded again): the button works, with no stale notice.
   await page.goBack();
@@ -114,11 +126,6 @@ test('in the editor frame: presses while the top window is leaving start one che
   if (!siteFrame) throw new Error('the site frame is not there');
   await keepPressingOnceStarted(siteFrame);
 
-  await button.dblclick();
-  await arriveOrGiveUp(page);
-  expect(calls()).toBe(1);
-  // The top window left the editor for the payment page (never the frame).
-  await expect(page).toHaveURL(PAY_PAGE);
-  expect(latePresses().length).toBeGreaterThan(3);
-  expect(new Set(latePresses())).toEqual(new Set(['press disabled']));
+  // The top window leaves the editor for the payment page (never the frame).
+  await doublePressToPayPage(page, button, calls, latePresses);
 });

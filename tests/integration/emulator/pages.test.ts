@@ -7,6 +7,9 @@ emulatorPerFile((started) => {
   h = started;
 });
 
+/** Posts the login page's form with `fields`, as a browser does. */
+const signInWith = (fields: Record<string, string>) => h.call('POST', '/login', form(fields));
+
 const form = (fields: Record<string, string>) => ({
   raw: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -39,11 +42,7 @@ describe('login page', () => {
   });
 
   it('redirects to from_url with access_token added, keeping path, query and hash', async () => {
-    const answer = await h.call(
-      'POST',
-      '/login',
-      form({ email: 'user@example.com', password: 'user1234', from_url: fromUrl }),
-    );
+    const answer = await signInWith({ email: 'user@example.com', password: 'user1234', from_url: fromUrl });
     expect(answer.status).toBe(303);
     const location = new URL(answer.headers.get('location')!);
     expect(`${location.origin}${location.pathname}`).toBe('http://localhost:4401/Pricing');
@@ -54,11 +53,7 @@ describe('login page', () => {
   });
 
   it('shows an error and stays on the page on a wrong password', async () => {
-    const answer = await h.call(
-      'POST',
-      '/login',
-      form({ email: 'user@example.com', password: 'bad', from_url: fromUrl }),
-    );
+    const answer = await signInWith({ email: 'user@example.com', password: 'bad', from_url: fromUrl });
     expect(answer.status).toBe(401);
     expect(answer.headers.get('location')).toBeNull();
     expect(answer.text).toContain('role="alert">Incorrect email or password');
@@ -80,21 +75,13 @@ describe('login page', () => {
     const page = await h.call('GET', `/login?from_url=${encodeURIComponent(target)}`);
     expect(page.status).toBe(400);
     expect(page.text).toContain('outside this machine');
-    const post = await h.call(
-      'POST',
-      '/login',
-      form({ email: 'user@example.com', password: 'user1234', from_url: target }),
-    );
+    const post = await signInWith({ email: 'user@example.com', password: 'user1234', from_url: target });
     expect(post.status).toBe(400);
     expect(post.headers.get('location')).toBeNull();
   });
 
   it('escapes what it echoes', async () => {
-    const answer = await h.call(
-      'POST',
-      '/login',
-      form({ email: '"><script>alert(1)</script>', password: 'x' }),
-    );
+    const answer = await signInWith({ email: '"><script>alert(1)</script>', password: 'x' });
     expect(answer.text).not.toContain('<script>');
     expect(answer.text).toContain('&quot;&gt;&lt;script&gt;');
   });

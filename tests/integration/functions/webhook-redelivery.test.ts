@@ -35,6 +35,24 @@ function tempDir(): string {
   return dir;
 }
 
+/** Stops an emulator started by `start` (its data stays on disk). */
+async function stop(h: Running): Promise<void> {
+  await h.close();
+  running.splice(running.indexOf(h), 1);
+}
+
+/** Starts an emulator again on `dataDir`, its webhook up, and waits until it has delivered the session's events. */
+async function restartAndDeliver(dataDir: string, sessionId: string): Promise<Running> {
+  const second = await start(dataDir);
+  const c = providerClient(second);
+  await eventually(
+    async () => (await c.events(sessionId)).every((e) => e.state === 'delivered'),
+    5_000,
+    'delivery',
+  );
+  return second;
+}
+
 const down = (h: Running, extra: Record<string, unknown> = {}) =>
   h.call('POST', '/__harness/faults', { body: { path: fn('stripeWebhook'), status: 503, ...extra } });
 const up = (h: Running) => h.call('DELETE', '/__harness/faults');
@@ -116,18 +134,11 @@ describe('webhook redelivery', () => {
     await providerClient(first).pay(session.id);
     const before = await providerClient(first).events(session.id);
     expect(before.map((e) => e.state)).toEqual(['pending', 'pending']);
-    await first.close();
-    running.splice(running.indexOf(first), 1);
+    await stop(first);
 
     // A new emulator on the same file, its webhook up: it sends what the first one could not.
-    const second = await start(dataDir);
-    const c = providerClient(second);
-    await eventually(
-      async () => (await c.events(session.id)).every((e) => e.state === 'delivered'),
-      5_000,
-      'delivery',
-    );
-    for (const event of await c.events(session.id)) {
+    const second = await restartAndDeliver(dataDir, session.id);
+    for (const event of await providerClient(second).events(session.id)) {
       expect(statuses(event)[0]).toBe(503);
       expect(statuses(event).at(-1)).toBe(200);
     }
@@ -151,19 +162,12 @@ describe('webhook redelivery', () => {
       5_000,
       'stored events',
     );
-    await first.close();
-    running.splice(running.indexOf(first), 1);
+    await stop(first);
     await paying;
 
-    const second = await start(dataDir);
-    const c = providerClient(second);
-    await eventually(
-      async () => (await c.events(session.id)).every((e) => e.state === 'delivered'),
-      5_000,
-      'delivery',
-    );
+    const second = await restartAndDeliver(dataDir, session.id);
     // The abandoned attempt is not counted: the restart's delivery is the first one.
-    expect((await c.events(session.id)).map((e) => statuses(e))).toEqual([[200], [200]]);
+    expect((await providerClient(second).events(session.id)).map((e) => statuses(e))).toEqual([[200], [200]]);
     expect(await recordedEvents(second)).toHaveLength(2);
   });
 });

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient, TOKEN_STORAGE_KEYS } from '../../../src/platform/index.ts';
-import { perFile } from './support/per-file.ts';
 import {
   createFakeLocation,
   createMemoryStorage,
   json,
-  startRecordingServer,
+  recordingServerPerFile,
 } from './support/recording-server.ts';
 
-let server: Awaited<ReturnType<typeof startRecordingServer>>;
-perFile(startRecordingServer, (started) => {
-  server = started;
-});
+const server = recordingServerPerFile();
 
 function setup(stored: Record<string, string> = {}, appBaseUrl = '') {
   const storage = createMemoryStorage(stored);

@@ -7,13 +7,9 @@ import {
   type PlatformError,
   SERVICE_TOKEN_REQUIRED,
 } from '../../../src/platform/index.ts';
-import { perFile } from './support/per-file.ts';
-import { json, startRecordingServer } from './support/recording-server.ts';
+import { json, recordingServerPerFile } from './support/recording-server.ts';
 
-let server: Awaited<ReturnType<typeof startRecordingServer>>;
-perFile(startRecordingServer, (started) => {
-  server = started;
-});
+const server = recordingServerPerFile();
 
 const core = () => createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null });
 

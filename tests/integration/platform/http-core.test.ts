@@ -15,13 +15,9 @@ import {
   PlatformError,
   PlatformHttpError,
 } from '../../../src/platform/index.ts';
-import { perFile } from './support/per-file.ts';
-import { json, startRecordingServer } from './support/recording-server.ts';
+import { json, recordingServerPerFile } from './support/recording-server.ts';
 
-let server: Awaited<ReturnType<typeof startRecordingServer>>;
-perFile(startRecordingServer, (started) => {
-  server = started;
-});
+const server = recordingServerPerFile();
 
 const core = (extra: Partial<Parameters<typeof createHttpCore>[0]> = {}) =>
   createHttpCore({ appId: 'local-app', serverUrl: server.url, ...extra });

@@ -49,6 +49,17 @@ function track(client: RealtimeClient) {
   return errors;
 }
 
+/** An anonymous client of the server at `url`, tracked (disconnected after the test), with its errors collected. */
+function anonymousClient(url: string) {
+  const client = createRealtimeClient({
+    appId: 'local-app',
+    serverUrl: url,
+    getToken: () => null,
+    logger: { error() {} },
+  });
+  return { client, errors: track(client) };
+}
+
 describe('realtime client against a bare socket.io server', () => {
   it('dispatches update_model by room, parses data, and passes malformed JSON to listeners without throwing', async () => {
     const { server, url, joins, handshakes } = await startSocketServer();
@@ -88,13 +99,7 @@ describe('realtime client against a bare socket.io server', () => {
 
   it('leaves a room when its last listener unsubscribes', async () => {
     const { server, url, joins } = await startSocketServer();
-    const client = createRealtimeClient({
-      appId: 'local-app',
-      serverUrl: url,
-      getToken: () => null,
-      logger: { error() {} },
-    });
-    track(client);
+    const { client } = anonymousClient(url);
     const off = client.subscribe('r', {});
     await waitFor(
       () => joins.includes('r') && server.sockets.adapter.rooms.get('r')?.size === 1,
@@ -133,13 +138,7 @@ describe('realtime client against a bare socket.io server', () => {
 
   it("reports 'socket has been disconnected' and reconnects after a server-side disconnect", async () => {
     const { server, url, joins } = await startSocketServer();
-    const client = createRealtimeClient({
-      appId: 'local-app',
-      serverUrl: url,
-      getToken: () => null,
-      logger: { error() {} },
-    });
-    const errors = track(client);
+    const { client, errors } = anonymousClient(url);
     const states: string[] = [];
     client.onStateChange((s) => states.push(s));
     client.subscribe('r', {});

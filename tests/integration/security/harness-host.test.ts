@@ -3,41 +3,23 @@
  * and payment pages, the editor shell, the 404s, preflights and the socket.io handshake) refuses a request whose Host is
  * not the harness's own loopback name and port. Over real HTTP, with the Host an attacker's page would send.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
-import { registerEditorShell } from '../../../host-harness/src/shell-server/register-shell.ts';
+import { describe, expect, it } from 'vitest';
+import { servedShellPerFile } from '../site/served-build.ts';
 import { rawStatus, request } from './raw-http.ts';
 
-let emulator: Emulator;
 let base: string;
 let port: number;
-let shellDir: string;
 
-beforeAll(async () => {
-  shellDir = mkdtempSync(join(tmpdir(), 'shell-dist-'));
-  writeFileSync(
-    join(shellDir, 'index.html'),
-    '<!doctype html><meta name="c" content="__EDITOR_SHELL_CONFIG__">',
-  );
-  writeFileSync(join(shellDir, 'shell.js'), 'console.log(1)');
-  emulator = await createEmulator({ quiet: true });
-  registerEditorShell(emulator.app, {
-    siteOrigin: 'http://localhost:4401',
-    appId: 'local-app',
-    serverUrl: 'http://localhost:4400',
-    distDir: shellDir,
-  });
-  base = await emulator.listen();
-  port = Number(new URL(base).port);
-});
-
-afterAll(async () => {
-  await emulator.close();
-  rmSync(shellDir, { recursive: true, force: true });
-});
+servedShellPerFile(
+  {
+    'index.html': '<!doctype html><meta name="c" content="__EDITOR_SHELL_CONFIG__">',
+    'shell.js': 'console.log(1)',
+  },
+  (url) => {
+    base = url;
+    port = Number(new URL(base).port);
+  },
+);
 
 /** One request of each kind the harness answers. */
 const ROUTES: [label: string, method: string, path: string, headers?: Record<string, string>][] = [

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { defaultSiteConfig } from '../../../config/site-config.ts';
+import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
+import { registerEditorShell } from '../../../host-harness/src/shell-server/register-shell.ts';
 import { createSiteServer } from '../../../host-harness/src/site/site-server.ts';
 
 /** A build served for a test file: its folder, and the server's address. */
@@ -35,5 +37,30 @@ export function servedBuildPerFile(files: Record<string, string>, use: (build: S
   afterAll(() => {
     close();
     rmSync(dist, { recursive: true, force: true });
+  });
+}
+
+/**
+ * An emulator serving the editor shell from a shell build made of `files` in a temporary folder, for one test file;
+ * `use` receives its address once it listens. Emulator and folder go when the file's tests end.
+ */
+export function servedShellPerFile(files: Record<string, string>, use: (base: string) => void): void {
+  let emulator: Emulator;
+  let shellDir: string;
+  beforeAll(async () => {
+    shellDir = mkdtempSync(join(tmpdir(), 'shell-build-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(shellDir, name), text);
+    emulator = await createEmulator({ quiet: true });
+    registerEditorShell(emulator.app, {
+      siteOrigin: 'http://localhost:4401',
+      appId: 'local-app',
+      serverUrl: 'http://localhost:4400',
+      distDir: shellDir,
+    });
+    use(await emulator.listen());
+  });
+  afterAll(async () => {
+    await emulator.close();
+    rmSync(shellDir, { recursive: true, force: true });
   });
 }

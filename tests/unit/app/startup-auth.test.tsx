@@ -17,13 +17,11 @@ import {
 } from '../../../src/platform/index.ts';
 import { initialAuthState, useAuthStore } from '../../../src/shared/auth/auth-store.ts';
 import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
+import { type CannedAnswer, cannedResponse } from '../canned-answer.ts';
 
 const SERVER = 'http://platform.example';
 const HERE = 'https://site.example/Pricing?plan=gold#faq';
 const KEYS = ['base44_access_token', 'token'];
-
-/** A status and JSON body, or 'hang': no answer until the request is aborted. */
-type Answer = [status: number, body: unknown] | 'hang';
 
 interface Startup {
   platform: SitePlatform;
@@ -32,23 +30,17 @@ interface Startup {
   calls: string[];
 }
 
-function startup(answers: { settings: Answer; me?: Answer }): Startup {
+function startup(answers: { settings: CannedAnswer; me?: CannedAnswer }): Startup {
   const calls: string[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     calls.push(url.pathname);
-    const answer: Answer = url.pathname.includes('/public-settings/')
+    const answer: CannedAnswer = url.pathname.includes('/public-settings/')
       ? answers.settings
       : url.pathname.endsWith('/entities/User/me') && answers.me
         ? answers.me
         : [404, { message: 'not found' }];
-    if (answer === 'hang') {
-      return new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      });
-    }
-    const [status, body] = answer;
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return cannedResponse(answer, init?.signal);
   }) as typeof globalThis.fetch;
   const location = { href: HERE, reload: vi.fn() };
   const tokenStore = createTokenStore(window.localStorage);
@@ -68,8 +60,11 @@ function startup(answers: { settings: Answer; me?: Answer }): Startup {
   return { platform, location, calls };
 }
 
-const SETTINGS_OK: Answer = [200, { id: 'local-app', public_settings: {} }];
-const reason = (why: string): Answer => [403, { message: `Denied: ${why}`, extra_data: { reason: why } }];
+const SETTINGS_OK: CannedAnswer = [200, { id: 'local-app', public_settings: {} }];
+const reason = (why: string): CannedAnswer => [
+  403,
+  { message: `Denied: ${why}`, extra_data: { reason: why } },
+];
 const loginAddress = (from: string) => `${SERVER}/login?from_url=${encodeURIComponent(from)}`;
 const storedTokens = () => KEYS.map((key) => window.localStorage.getItem(key));
 
@@ -146,7 +141,7 @@ describe('checkAppState: everything else stays on the page', () => {
 
   it.each([
     ['another 403 reason', reason('app_suspended'), 'app_suspended'],
-    ['a 500', [500, { message: 'boom' }] as Answer, 'unknown'],
+    ['a 500', [500, { message: 'boom' }] as CannedAnswer, 'unknown'],
   ])('%s on the public settings: the error is kept, no redirect', async (_label, settings, type) => {
     const run = startup({ settings });
     await checkAppState(run.platform, () => HERE);
@@ -177,7 +172,7 @@ describe('checkAppState: everything else stays on the page', () => {
 
 describe('checkAppState: calls that hang', () => {
   /** Runs the check on fake timers: whether it had finished just before STARTUP_CALL_TIMEOUT_MS, and at it. */
-  async function checkOnFakeTimers(answers: { settings: Answer; me?: Answer }) {
+  async function checkOnFakeTimers(answers: { settings: CannedAnswer; me?: CannedAnswer }) {
     vi.useFakeTimers();
     const run = startup(answers);
     let done = false;

@@ -10,6 +10,7 @@ import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts
 import { CHECKOUT_CALL_TIMEOUT_MS, runCheckout } from '../../../src/shared/checkout/start-checkout.ts';
 import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
 import { siteConfig } from '../../../src/site-config.ts';
+import { type CannedAnswer, cannedResponse } from '../canned-answer.ts';
 
 const PROVIDER = siteConfig.checkoutOrigins[0];
 const PAY = `${PROVIDER}/c/pay/cs_test_start`;
@@ -21,7 +22,7 @@ interface Call {
 }
 
 /** A platform whose createCheckout answers `answer` (status and JSON body), or never when `answer` is 'hang'. */
-function platformAnswering(answer: [number, unknown] | 'hang') {
+function platformAnswering(answer: CannedAnswer) {
   const calls: Call[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push({
@@ -29,13 +30,7 @@ function platformAnswering(answer: [number, unknown] | 'hang') {
       path: new URL(String(input)).pathname,
       body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
     });
-    if (answer === 'hang') {
-      return new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      });
-    }
-    const [status, body] = answer;
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return cannedResponse(answer, init?.signal);
   }) as typeof globalThis.fetch;
   const core = createHttpCore({
     appId: 'local-app',

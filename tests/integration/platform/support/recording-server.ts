@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { perFile } from './per-file.ts';
 
 /** One request as the server saw it. */
 export interface RecordedRequest {
@@ -57,6 +58,18 @@ export async function startRecordingServer() {
         server.close(() => resolve());
       }),
   };
+}
+
+export type RecordingServer = Awaited<ReturnType<typeof startRecordingServer>>;
+
+/**
+ * A recording server for one test file (started before its tests, reset before each, closed after): the object
+ * returned is filled in once the server listens, so tests read `server.url` and `server.requests` as usual.
+ */
+export function recordingServerPerFile(): RecordingServer {
+  const server = {} as RecordingServer;
+  perFile(startRecordingServer, (started) => Object.assign(server, started));
+  return server;
 }
 
 /** Writes a JSON answer. */
