@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEmulator } from '../host-harness/src/emulator/index.ts';
+import { percentile } from './percentile.ts';
 
 const RECORDS = 10_000;
 const CONCURRENCY = 8;
@@ -30,11 +31,6 @@ interface Result {
   rps: number;
   p50_ms: number;
   p99_ms: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 async function measure(scenario: Scenario): Promise<Result> {

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RUNTIME_NAMES, type RuntimeName } from '../host-harness/src/emulator/functions/function-runtime.ts';
 import { createEmulator, type Emulator } from '../host-harness/src/emulator/index.ts';
+import { percentile } from './percentile.ts';
 
 const FUNCTION = 'createCheckout';
 const { values } = parseArgs({
@@ -36,11 +37,6 @@ interface Result {
   p95_ms: number;
   min_ms: number;
   max_ms: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
