@@ -1,12 +1,17 @@
 import { nowSeconds } from '../core/ids.ts';
 import type { Change } from './checkout-completion.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
+import type { CheckoutRecord, CheckoutSessionStore } from './checkout-session-store.ts';
 import { IdempotencyCache } from './idempotency-cache.ts';
-import type { PaymentState } from './payments-context.ts';
 import { buildEvent } from './provider-event.ts';
-import type { NewEvent } from './provider-event-store.ts';
+import type { NewEvent, ProviderEventStore } from './provider-event-store.ts';
 import type { RetrySchedule } from './retry-schedule.ts';
 import { WebhookDispatcher } from './webhook-dispatcher.ts';
+
+/** The double's stores: its checkout sessions (with what followed each) and its events. */
+export interface PaymentStores {
+  checkoutSessions: CheckoutSessionStore;
+  providerEvents: ProviderEventStore;
+}
 
 export interface PaymentDoubleOptions {
   /** Where an app's events are delivered (its webhook function's route). */
@@ -24,7 +29,7 @@ export class PaymentDouble {
   readonly dispatcher: WebhookDispatcher;
 
   constructor(
-    private readonly state: Pick<PaymentState, 'checkoutSessions' | 'providerEvents'>,
+    private readonly state: PaymentStores,
     options: PaymentDoubleOptions,
   ) {
     this.dispatcher = new WebhookDispatcher({

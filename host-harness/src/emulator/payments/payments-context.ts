@@ -1,13 +1,8 @@
-import type { CheckoutSessionStore } from './checkout-session-store.ts';
-import type { PaymentDouble } from './payment-double.ts';
-import type { ProviderEventStore } from './provider-event-store.ts';
+import type { PaymentDouble, PaymentStores } from './payment-double.ts';
 
-/** The payment double's stores: its checkout sessions (with what followed each) and its events. */
-export interface PaymentState {
-  /** The app a new session belongs to (the seeded app: the provider's account has one). */
+/** The payment double's stores, and the app a new session belongs to (the seeded app: the provider's has one). */
+export interface PaymentState extends PaymentStores {
   appId: string;
-  checkoutSessions: CheckoutSessionStore;
-  providerEvents: ProviderEventStore;
 }
 
 /** What the payment double's routes and pages use. */
