@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LocalAgent } from './agents/index.ts';
-import { registerAgentRoutes } from './agents/index.ts';
+import { type LocalAgent, registerAgentRoutes } from './agents/index.ts';
 import { registerAppLogRoutes } from './app-logs/index.ts';
 import { registerAppSettingsRoutes } from './apps/index.ts';
 import { registerAuthRoutes, registerLoginPage, registerPublicSettingsRoutes } from './auth/index.ts';
