@@ -13,8 +13,8 @@ import { expect, type Frame, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 import { openRecordedSite, type RecordedSite } from './support/hosted-site.ts';
 
-/** `HARDENING_FUZZ_RUNS` overrides the count (e.g. to time a CI-sized run locally). */
-const RUNS_PER_ROUTE = Number(process.env.HARDENING_FUZZ_RUNS) || (process.env.CI ? 200 : 25);
+/** `QUERY_FUZZ_RUNS` overrides the count (e.g. to time a CI-sized run locally). */
+const RUNS_PER_ROUTE = Number(process.env.QUERY_FUZZ_RUNS) || (process.env.CI ? 200 : 25);
 const ROUTES = routePaths;
 
 const HOSTILE_VALUES = [
