@@ -25,6 +25,21 @@ const config = {
     'src/shared/checkout/leave-for-checkout.ts',
     'src/app/auth/check-app-state.ts',
     'src/sections/contact/use-contact-draft.ts',
+    // The backend functions' decisions (tested in Node, tests/unit-node/base44): what a checkout asks the provider
+    // for, and what the webhook reads from an event, records on the order and e-mails the agency.
+    'base44/shared/env.ts',
+    'base44/functions/createCheckout/checkout-request.ts',
+    'base44/functions/createCheckout/config.ts',
+    'base44/functions/createCheckout/first-renewal.ts',
+    'base44/functions/createCheckout/packages.ts',
+    'base44/functions/createCheckout/session-params.ts',
+    'base44/functions/stripeWebhook/config.ts',
+    'base44/functions/stripeWebhook/event-content.ts',
+    'base44/functions/stripeWebhook/order-emails.ts',
+    'base44/functions/stripeWebhook/order-record.ts',
+    'base44/functions/stripeWebhook/orders.ts',
+    'base44/functions/stripeWebhook/session-event.ts',
+    'base44/functions/stripeWebhook/subscription-event.ts',
   ],
   // Stryker rewrites the `extends` / `references` paths of this tsconfig in its sandbox, reading it with the
   // `typescript` package's JavaScript API, which TypeScript 7 (the native compiler) no longer has: the step fails.

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { defaultSiteConfig } from './config/site-config.ts';
 
-// Two projects: `unit` (components and pure modules, in happy-dom) and `integration` (the platform emulator and the
-// platform client over real HTTP and WebSocket, in Node).
+// Three projects: `unit` (components and pure modules, in happy-dom), `unit-node` (pure modules of the backend functions
+// and the harness that run in Node: no server, no port) and `integration` (the platform emulator and the platform
+// client over real HTTP and WebSocket, in Node).
 export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   test: {
@@ -19,6 +20,10 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-node', include: ['tests/unit-node/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,

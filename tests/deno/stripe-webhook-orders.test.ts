@@ -13,8 +13,9 @@ import {
   sessionEvent,
   subscriptionEvent,
 } from '../support/provider-events.ts';
+import { PURCHASE_ORDER } from '../support/purchase-records.ts';
 import type { PlatformDouble, SentEmail } from './helpers/platform-double.ts';
-import { PURCHASE_ORDER, type WebhookSetup, withWebhook } from './helpers/webhook-setup.ts';
+import { type WebhookSetup, withWebhook } from './helpers/webhook-setup.ts';
 
 type Event = Record<string, unknown>;
 const DAY_S = 86_400;

@@ -4,8 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { FIRST_RENEWAL_S, PURCHASE_S, sessionEvent, subscriptionEvent } from '../support/provider-events.ts';
+import { PURCHASE_ORDER } from '../support/purchase-records.ts';
 import { APP_ID, SERVICE_TOKEN } from './helpers/platform-double.ts';
-import { AGENCY_EMAIL, type Delivery, PURCHASE_ORDER, withWebhook } from './helpers/webhook-setup.ts';
+import { AGENCY_EMAIL, type Delivery, withWebhook } from './helpers/webhook-setup.ts';
 
 const paid = () => sessionEvent('checkout.session.completed');
 

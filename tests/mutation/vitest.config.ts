@@ -7,7 +7,7 @@ import base from '../../vitest.config.ts';
  * pure modules tested in Node (for example `base44/functions/**` or `host-harness/**` decision modules) is added to
  * `vitest.config.ts` with its own name and `environment: 'node'`, and its name here.
  */
-const MUTATION_PROJECTS: readonly string[] = ['unit'];
+const MUTATION_PROJECTS: readonly string[] = ['unit', 'unit-node'];
 
 const nameOf = (project: TestProjectConfiguration): string | undefined =>
   typeof project === 'object' && 'test' in project ? project.test?.name?.toString() : undefined;

@@ -92,6 +92,7 @@ function optionalText(value: unknown, where: string): string | undefined {
 }
 
 function whole(value: unknown, where: string): number {
+  // Stryker disable next-line ConditionalExpression: Number.isSafeInteger is false for anything but a number; the typeof narrows the type.
   if (typeof value !== 'number' || !Number.isSafeInteger(value))
     throw new Unusable(`${where} is not a whole number`);
   return value;

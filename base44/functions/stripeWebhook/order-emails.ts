@@ -18,10 +18,9 @@ export function ukDate(time: number | string): string {
   return DATE.format(typeof time === 'number' ? new Date(time * 1000) : new Date(time));
 }
 
+/** The provider's currency codes are lower-case; Intl reads them in either case. */
 function money(minorUnits: number, currency = 'gbp'): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
-    minorUnits / 100,
-  );
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minorUnits / 100);
 }
 
 /**

@@ -51,15 +51,12 @@ export function applyInvoiceEvent(
   if (!invoice.subscriptionId || !invoice.ours) return Promise.resolve({ kind: 'not_ours' });
   const renewal = invoice.billingReason === 'subscription_cycle';
   const base = { atS: event.createdS, source: event.type };
-  // A paid invoice means the subscription is in good standing until the period it billed ends; a renewal that
-  // failed makes it past due. The first invoice's failure (a Direct Debit) is the session's, not a renewal's.
+  // A paid invoice means the subscription is in good standing until the period it billed ends (an invoice that bills
+  // none leaves the recorded end: subscriptionPatch writes no undefined end); a renewal that failed makes it past due.
+  // The first invoice's failure (a Direct Debit) is the session's, not a renewal's.
   const state: SubscriptionState | null =
     event.type === 'invoice.paid'
-      ? {
-          ...base,
-          status: 'active',
-          ...(invoice.periodEndS === undefined ? {} : { currentPeriodEndS: invoice.periodEndS }),
-        }
+      ? { ...base, status: 'active', currentPeriodEndS: invoice.periodEndS }
       : renewal
         ? { ...base, status: 'past_due' }
         : null;
@@ -98,9 +95,7 @@ export function applySubscriptionEvent(
     status: deleted ? 'canceled' : subscription.status,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     endedAtS: subscription.endedAtS,
-    ...(subscription.currentPeriodEndS === undefined
-      ? {}
-      : { currentPeriodEndS: subscription.currentPeriodEndS }),
+    currentPeriodEndS: subscription.currentPeriodEndS,
   };
   return withOrder(orders, subscription.subscriptionId, async (found) => {
     let order = await applyState(orders, found, state);

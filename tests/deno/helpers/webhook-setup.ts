@@ -16,18 +16,6 @@ import { testEnv } from './test-env.ts';
 
 export const WEBHOOK_SECRET = 'whsec_deno_test';
 
-/** What the Order of the purchase in `tests/support/provider-events.ts` records of its session, whatever follows. */
-export const PURCHASE_ORDER = {
-  session_id: 'cs_test_paid_1',
-  customer_email: 'jane@example.co.uk',
-  package: 'gold',
-  amount_total: 79_900,
-  setup_amount: 79_900,
-  monthly_amount: 19_900,
-  currency: 'gbp',
-  subscription_id: 'sub_test_1',
-  first_renewal_at: '2027-02-28T09:50:00.000Z',
-} as const;
 export const AGENCY_EMAIL = 'hello@fieldstonedigital.co.uk';
 export interface Delivery {
   secret?: string;
