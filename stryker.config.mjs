@@ -40,6 +40,18 @@ const config = {
     'base44/functions/stripeWebhook/orders.ts',
     'base44/functions/stripeWebhook/session-event.ts',
     'base44/functions/stripeWebhook/subscription-event.ts',
+    // The harness's function runner (who may call a function, what reaches it, which packages it may use), the Host
+    // check its runtimes and servers share, the payment double's billing and its webhook retries, and e-mail header
+    // fields (tests in tests/unit-node/harness and tests/unit/harness).
+    'host-harness/src/emulator/functions/harness-call.ts',
+    'host-harness/src/emulator/functions/forwarded-headers.ts',
+    'host-harness/src/emulator/functions/function-env.ts',
+    'host-harness/src/emulator/functions/npm-specifier.ts',
+    'host-harness/src/http-shared/loopback-host.ts',
+    'host-harness/src/emulator/payments/billing-dates.ts',
+    'host-harness/src/emulator/payments/billing-terms.ts',
+    'host-harness/src/emulator/payments/retry-schedule.ts',
+    'host-harness/src/emulator/http/mail-fields.ts',
   ],
   // Stryker rewrites the `extends` / `references` paths of this tsconfig in its sandbox, reading it with the
   // `typescript` package's JavaScript API, which TypeScript 7 (the native compiler) no longer has: the step fails.

@@ -3,9 +3,8 @@ import base from '../../vitest.config.ts';
 
 /**
  * The Vitest projects that the mutation run (stryker.config.mjs) uses: unit tests only, which start no server and
- * listen on no port, so that Stryker's workers can run side by side with anything else on the machine. A project of
- * pure modules tested in Node (for example `base44/functions/**` or `host-harness/**` decision modules) is added to
- * `vitest.config.ts` with its own name and `environment: 'node'`, and its name here.
+ * listen on no port, so that Stryker's workers can run side by side with anything else on the machine: `unit`
+ * (happy-dom) and `unit-node` (the decision modules of `base44/functions` and of the harness, in Node).
  */
 const MUTATION_PROJECTS: readonly string[] = ['unit', 'unit-node'];
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  isInterval,
   nextNaturalBillingDate,
 } from '../../../host-harness/src/emulator/payments/billing-dates.ts';
 import {
@@ -66,13 +67,20 @@ describe('calendar months', () => {
     ]);
   });
 
-  it('makes the next natural billing date one interval on, for weeks and years too', () => {
+  it('makes the next natural billing date one interval on, for days, weeks and years too', () => {
     const start = at('2026-05-15T12:00:00Z');
+    expect(iso(nextNaturalBillingDate(start, 'day', 1))).toBe('2026-05-16T12:00:00.000Z');
+    expect(iso(nextNaturalBillingDate(start, 'day', 30))).toBe('2026-06-14T12:00:00.000Z');
     expect(iso(nextNaturalBillingDate(start, 'month', 1))).toBe('2026-06-15T12:00:00.000Z');
     expect(iso(nextNaturalBillingDate(start, 'month', 3))).toBe('2026-08-15T12:00:00.000Z');
     expect(iso(nextNaturalBillingDate(start, 'week', 2))).toBe('2026-05-29T12:00:00.000Z');
     expect(iso(nextNaturalBillingDate(start, 'year', 1))).toBe('2027-05-15T12:00:00.000Z');
   });
+});
+
+it('knows the provider’s four intervals, and only those', () => {
+  for (const interval of ['day', 'week', 'month', 'year']) expect(isInterval(interval), interval).toBe(true);
+  for (const other of ['days', 'Month', 'quarter', '']) expect(isInterval(other), other).toBe(false);
 });
 
 describe('what the first invoice charges', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  foreignHostMessage,
   isOwnHost,
   ownOrigins,
   withLoopbackAliases,
@@ -65,5 +66,24 @@ describe('origins', () => {
     ]);
     expect(withLoopbackAliases('https://editor.example.com/')).toEqual(['https://editor.example.com']);
     expect(withLoopbackAliases('not a url')).toEqual(['not a url']);
+  });
+});
+
+describe('foreignHostMessage', () => {
+  it('names the addresses answered and the Host refused', () => {
+    expect(foreignHostMessage('rebound.example:4400', 4400)).toBe(
+      'This local server answers only requests addressed to localhost:4400, 127.0.0.1:4400, [::1]:4400; Host "rebound.example:4400" was refused (protection against DNS rebinding)',
+    );
+  });
+
+  it('says when there was no Host, and when the port is unknown', () => {
+    expect(foreignHostMessage(undefined, undefined)).toBe(
+      'This local server answers only requests addressed to localhost:<port>, 127.0.0.1:<port>, [::1]:<port>; no Host header was refused (protection against DNS rebinding)',
+    );
+  });
+
+  it('quotes at most 100 characters of the Host, escaped', () => {
+    const message = foreignHostMessage(`"${'h'.repeat(200)}`, 4401);
+    expect(message).toContain(`; Host "\\"${'h'.repeat(99)}" was refused`);
   });
 });

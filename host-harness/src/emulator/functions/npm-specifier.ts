@@ -30,7 +30,7 @@ export function parseNpmSpecifier(specifier: string): NpmSpecifier | null {
 function readJson(file: string): Record<string, unknown> | null {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
+  } /* Stryker disable next-line BlockStatement: both callers read the result with ?., to which undefined is null. */ catch {
     return null;
   }
 }
@@ -56,21 +56,21 @@ export function npmSpecifierProblem(spec: NpmSpecifier, projectRoot: string): st
   const installed = typeof found === 'string' ? found : null;
   const has =
     installed === null ? `${name} is not installed in node_modules` : `node_modules has ${name} ${installed}`;
-  const pin = `npm install --save-dev --save-exact ${name}@${version && EXACT_VERSION.test(version) ? version : (installed ?? '<version>')}`;
+  const pin = (exact: string) => `npm install --save-dev --save-exact ${name}@${exact}`;
   if (version === null) {
     return `${specifier} names no version, and the platform installs the version a specifier names (${has}): write npm:${name}@${installed ?? '<version>'}`;
   }
   if (!EXACT_VERSION.test(version)) {
     return `${specifier} names ${JSON.stringify(version)}, not an exact version (${has}): write npm:${name}@${installed ?? 'x.y.z'}`;
   }
-  if (installed === null) return `${specifier} asks for ${name} ${version}, but ${has} (${pin})`;
+  if (installed === null) return `${specifier} asks for ${name} ${version}, but ${has} (${pin(version)})`;
   if (installed !== version) {
     return `${specifier} asks for ${name} ${version}, but ${has}: make the two the same version`;
   }
   const pinned = pinnedVersion(projectRoot, name);
   if (pinned !== version) {
     const lists = pinned === null ? 'does not list it' : `lists ${JSON.stringify(pinned)}`;
-    return `${specifier} asks for ${name} ${version}, but package.json ${lists}: pin it (${pin})`;
+    return `${specifier} asks for ${name} ${version}, but package.json ${lists}: pin it (${pin(version)})`;
   }
   return null;
 }

