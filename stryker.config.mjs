@@ -47,11 +47,11 @@ const config = {
     'host-harness/src/emulator/functions/forwarded-headers.ts',
     'host-harness/src/emulator/functions/function-env.ts',
     'host-harness/src/emulator/functions/npm-specifier.ts',
-    'host-harness/src/http-shared/loopback-host.ts',
+    'host-harness/src/serving/loopback-host.ts',
     'host-harness/src/emulator/payments/billing-dates.ts',
     'host-harness/src/emulator/payments/billing-terms.ts',
     'host-harness/src/emulator/payments/retry-schedule.ts',
-    'host-harness/src/emulator/http/mail-fields.ts',
+    'host-harness/src/emulator/email/mail-fields.ts',
   ],
   // Stryker rewrites the `extends` / `references` paths of this tsconfig in its sandbox, reading it with the
   // `typescript` package's JavaScript API, which TypeScript 7 (the native compiler) no longer has: the step fails.

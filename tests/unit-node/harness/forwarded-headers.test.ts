@@ -4,8 +4,8 @@
  * else of the caller's request (cookies, forwarding headers).
  */
 import { describe, expect, it } from 'vitest';
+import { SERVICE_TOKEN } from '../../../host-harness/src/emulator/auth/seeded-accounts.ts';
 import { forwardedHeaders } from '../../../host-harness/src/emulator/functions/forwarded-headers.ts';
-import { SERVICE_TOKEN } from '../../../host-harness/src/emulator/state/emulator-state.ts';
 
 const APP = 'app_1';
 const API = 'http://127.0.0.1:4400';

@@ -3,8 +3,8 @@
  * 400 naming the field, never cleaned; an address is exactly one mailbox (local part, `@`, a dotted domain).
  */
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../../host-harness/src/emulator/errors.ts';
-import { isSingleAddress, refuseLineBreak } from '../../../host-harness/src/emulator/http/mail-fields.ts';
+import { BadRequestError } from '../../../host-harness/src/emulator/core/errors.ts';
+import { isSingleAddress, refuseLineBreak } from '../../../host-harness/src/emulator/email/mail-fields.ts';
 
 function refusal(run: () => void): { status: number; code: string | undefined; message: string } | null {
   try {
