@@ -61,11 +61,13 @@ function stableReport(report) {
               compareText(a.mutatorName, b.mutatorName) ||
               compareText(a.replacement ?? '', b.replacement ?? ''),
           )
-          .map((mutant) => ({
+          // A timed-out or crashed mutant has no killing test: Stryker leaves the list out when it ran the mutant and
+          // writes it empty when it reused the result; left out either way, the file does not change.
+          .map(({ killedBy, ...mutant }) => ({
             ...mutant,
             id: String(mutantId++),
             ...(mutant.coveredBy && { coveredBy: remap(mutant.coveredBy) }),
-            ...(mutant.killedBy && { killedBy: remap(mutant.killedBy) }),
+            ...(killedBy?.length ? { killedBy: remap(killedBy) } : {}),
           }));
         return [path, { ...file, mutants }];
       }),
