@@ -11,7 +11,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromiumVersion, judgeMachine, printMachine, watchMachine } from './bench-machine.mjs';
+import {
+  chromiumVersion,
+  judgeMachine,
+  printMachine,
+  settleMachine,
+  watchMachine,
+} from './bench-machine.mjs';
 import { chromeFlags, chromePath, DEFAULT_ROUTES, serveBuild } from './bench-support.mjs';
 
 const { values, positionals: dists } = parseArgs({
@@ -30,6 +36,7 @@ const { launch } = await import('chrome-launcher');
 
 const builds = [];
 for (const dist of dists) builds.push({ dist, ...(await serveBuild(dist)), runs: {} });
+await settleMachine();
 const chrome = await launch({ chromePath, chromeFlags });
 const machineRuns = [];
 let chromium = 'unknown';

@@ -20,6 +20,12 @@ export declare const MAX_INDEX_SPREAD: number;
 export declare function watchMachine(): {
   stop(): { loadAverage: number; othersLoad: number; samples: number };
 };
+export declare function settleMachine(options?: {
+  timeoutMs?: number;
+  pollMs?: number;
+  read?: () => number;
+  log?: (line: string) => void;
+}): Promise<{ settled: boolean; loadAverage: number; waitedMs: number }>;
 export declare function chromiumVersion(
   port: number,
   lhr?: { environment?: { hostUserAgent?: string } },

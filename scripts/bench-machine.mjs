@@ -9,6 +9,8 @@
  * - `benchmarkIndex`: Lighthouse's own measure of the CPU it ran on (`lhr.environment.benchmarkIndex`);
  * and a run set is marked busy, with a warning, when the load average before its first run or the others' load in any
  * run is over 1, or the benchmark index varies more than 20% across its runs. Only unmarked results are quoted.
+ * Before the first run the benchmarks wait (up to two minutes) for the load average to fall to 1, which their own
+ * build keeps over 1 for about a minute.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -90,6 +92,41 @@ export function watchMachine() {
       return { loadAverage, othersLoad, samples: samples.length };
     },
   };
+}
+
+/**
+ * Waits, before a run set's first run, for the 1-minute load average to fall to `BUSY_LOAD` or under: the benchmark's
+ * own production build (or whatever ran just before) keeps it over 1 for a minute after it ends, and that is not the
+ * machine being busy. Gives up after `timeoutMs` (the first run's load average then marks the set busy). `read`
+ * gives the load average (the kernel's, `os.loadavg()[0]`, unless a caller passes its own).
+ * Gives `{ settled, loadAverage, waitedMs }`.
+ */
+export async function settleMachine({
+  timeoutMs = 120_000,
+  pollMs = 2_000,
+  read = () => loadavg()[0],
+  log = (line) => console.log(line),
+} = {}) {
+  const started = Date.now();
+  let loadAverage = read();
+  const waited = loadAverage > BUSY_LOAD;
+  if (waited)
+    log(
+      `[bench] waiting for the load average (${loadAverage.toFixed(2)}) to fall to ${BUSY_LOAD} or under …`,
+    );
+  while (loadAverage > BUSY_LOAD && Date.now() - started < timeoutMs) {
+    await new Promise((done) => setTimeout(done, pollMs));
+    loadAverage = read();
+  }
+  const waitedMs = Date.now() - started;
+  const settled = loadAverage <= BUSY_LOAD;
+  if (waited)
+    log(
+      settled
+        ? `[bench] load average ${loadAverage.toFixed(2)} after ${Math.round(waitedMs / 1000)} s: starting`
+        : `[bench] load average still ${loadAverage.toFixed(2)} after ${Math.round(waitedMs / 1000)} s: starting anyway (the results will be marked busy)`,
+    );
+  return { settled, loadAverage, waitedMs };
 }
 
 /**

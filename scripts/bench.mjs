@@ -15,7 +15,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromiumVersion, judgeMachine, printMachine, watchMachine } from './bench-machine.mjs';
+import {
+  chromiumVersion,
+  judgeMachine,
+  printMachine,
+  settleMachine,
+  watchMachine,
+} from './bench-machine.mjs';
 import { chromeFlags, chromePath, DEFAULT_ROUTES, serveBuild } from './bench-support.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -77,6 +83,7 @@ const stop = () => {
 process.on('exit', stop);
 
 // 3. Lighthouse.
+await settleMachine();
 const chrome = await launch({ chromePath, chromeFlags });
 /** The median of the runs that produced a number (a run Lighthouse could not measure gives NaN). */
 const median = (values) => {

@@ -6,9 +6,10 @@
  * Beasties (the maintained successor of critters) keeps the rules of the stylesheet whose selectors match the HTML it
  * is given (with their media queries, layers, `@property` and keyframes); what it is given here is the page without
  * what lies below its first screen, so that the inlined CSS is what that screen needs and no more. The first screen
- * is the header and the first two sections of `<main>` (the sections after them are also the ones laid out only when
- * they come near the viewport, src/styles/standalone.css), and the footer on a page with no more sections than that
- * (a short page shows its footer at once on a desktop screen). Every element keeps all its ancestors, so the layout
+ * is the header and the first three sections of `<main>`: the first two are always laid out, and the third, the first
+ * one laid out only when it comes near the viewport (src/styles/standalone.css), can reach into a tall screen below a
+ * short second section; and the footer on a page with no more sections than that (a short page shows its footer at
+ * once on a desktop screen). Every element keeps all its ancestors, so the layout
  * around the first screen (the page's flex column, region wrappers) is styled as in the full stylesheet. Custom
  * properties (Tailwind's theme: every colour and size the whole site uses) that no kept rule reads are left out too.
  *

@@ -1,6 +1,11 @@
 /** How the benchmarks judge the machine they ran on (scripts/bench-machine.mjs). */
 import { describe, expect, it } from 'vitest';
-import { chromiumVersion, judgeMachine, watchMachine } from '../../../scripts/bench-machine.mjs';
+import {
+  chromiumVersion,
+  judgeMachine,
+  settleMachine,
+  watchMachine,
+} from '../../../scripts/bench-machine.mjs';
 
 const run = (loadAverage: number, othersLoad: number, benchmarkIndex: number) => ({
   loadAverage,
@@ -43,6 +48,46 @@ describe('watchMachine', () => {
     expect(result.loadAverage).toBeGreaterThanOrEqual(0);
     expect(result.othersLoad).toBeGreaterThanOrEqual(0);
     expect(result.samples).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('settleMachine', () => {
+  /** A load average that reads `values` one after the other (the last one from then on). */
+  const readings = (...values: number[]) => {
+    let next = 0;
+    return () => values[Math.min(next++, values.length - 1)] ?? Number.NaN;
+  };
+
+  it('starts at once on a quiet machine', async () => {
+    const lines: string[] = [];
+    const result = await settleMachine({ read: readings(0.4), pollMs: 5, log: (line) => lines.push(line) });
+    expect(result).toMatchObject({ settled: true, loadAverage: 0.4 });
+    expect(lines).toEqual([]);
+  });
+
+  it('waits until the load average falls to 1 or under, then starts', async () => {
+    const lines: string[] = [];
+    const result = await settleMachine({
+      read: readings(2.1, 1.6, 1.2, 0.98),
+      pollMs: 5,
+      log: (line) => lines.push(line),
+    });
+    expect(result).toMatchObject({ settled: true, loadAverage: 0.98 });
+    expect(lines[0]).toMatch(/waiting for the load average \(2\.10\)/);
+    expect(lines[1]).toMatch(/load average 0\.98 after \d+ s: starting$/);
+  });
+
+  it('gives up after its timeout and says the results will be marked busy', async () => {
+    const lines: string[] = [];
+    const result = await settleMachine({
+      read: readings(1.8),
+      pollMs: 5,
+      timeoutMs: 40,
+      log: (line) => lines.push(line),
+    });
+    expect(result.settled).toBe(false);
+    expect(result.waitedMs).toBeGreaterThanOrEqual(40);
+    expect(lines.at(-1)).toMatch(/still 1\.80 .*marked busy/);
   });
 });
 
