@@ -12,6 +12,7 @@ import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
 import { BROWSER_TARGETS, typescriptRule } from './config/rspack-typescript-rule.ts';
 import { readSiteConfig } from './config/site-config.ts';
+import { classNameMap, renameInCss, renameInJs, stylesheetClassNames } from './scripts/class-names.mjs';
 import { svgDataUrl } from './src/content/svg-data-url.ts';
 
 const siteConfig = readSiteConfig();
@@ -70,6 +71,60 @@ const chunkManifest = {
   },
 };
 
+/**
+ * Production: Tailwind's class names shortened in the site's stylesheet and scripts (scripts/class-names.mjs) before
+ * the assets are content-hashed; the map, every single-word string it renamed in the scripts and every string it left
+ * alone although it names a class go to `dist-ssr/class-names.json`, for the prerender step, which renames the
+ * classes of the pages' HTML with the map (tests/e2e/layout/class-names.spec.ts checks the pages' classes).
+ */
+const shortClassNames = {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('ShortClassNames', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ShortClassNames', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
+        () => {
+          const assets = compilation.getAssets();
+          const stylesheets = assets.filter((asset) => asset.name.endsWith('.css'));
+          const [stylesheet] = stylesheets;
+          if (!stylesheet || stylesheets.length !== 1)
+            throw new Error(`short class names: expected one stylesheet, got ${stylesheets.length}`);
+          const css = stylesheet.source.source().toString();
+          const scripts = assets
+            .filter((asset) => asset.name.endsWith('.js'))
+            .map((asset) => ({ name: asset.name, code: asset.source.source().toString() }));
+          const map = classNameMap(
+            css,
+            scripts.map((script) => script.code),
+          );
+          const classes = stylesheetClassNames(css);
+          compilation.updateAsset(stylesheet.name, new rspack.sources.RawSource(renameInCss(css, map)));
+          const renamedStrings = new Set<string>();
+          const mixedStrings = new Set<string>();
+          for (const script of scripts) {
+            const result = renameInJs(script.code, map, classes);
+            for (const text of result.renamedStrings) renamedStrings.add(text);
+            for (const text of result.mixedStrings) mixedStrings.add(text);
+            compilation.updateAsset(script.name, new rspack.sources.RawSource(result.code));
+          }
+          mkdirSync(ssrDir, { recursive: true });
+          writeFileSync(
+            `${ssrDir}/class-names.json`,
+            JSON.stringify(
+              {
+                map: Object.fromEntries(map),
+                renamedStrings: [...renamedStrings].sort(),
+                mixedStrings: [...mixedStrings].sort(),
+              },
+              null,
+              2,
+            ),
+          );
+        },
+      );
+    });
+  },
+};
+
 const site: Configuration = {
   ...shared,
   name: 'site',
@@ -113,6 +168,7 @@ const site: Configuration = {
     wouterReactDeps,
     reactDomInternals,
     chunkManifest,
+    ...(production ? [shortClassNames] : []),
     new rspack.HtmlRspackPlugin({
       template: './src/index.html',
       templateParameters: {

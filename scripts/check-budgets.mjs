@@ -3,13 +3,18 @@
  * Size budgets of the production build (brotli, quality 11, as a CDN serves it), checked in CI like wouter's
  * size-limit: per page, the JavaScript its HTML runs (the inline boot script, main and the page's chunk group); the
  * CSS; the federated remote
- * (`remoteEntry.js` + what `./App` needs beyond the shared React + the largest page chunk). Prints a table; exits 1
- * when a budget is exceeded. Also runs the platform client's own size check.
+ * (`remoteEntry.js` + what `./App` needs beyond the shared React + the largest page chunk); and each page's document
+ * as the site server sends it (status line, headers and brotli body), which must fit in the first round trip of a new
+ * connection: ten TCP segments of 1,460 bytes (RFC 6928's initial window, and Lighthouse's), or the first paint waits
+ * one more round trip. Prints a table; exits 1 when a budget is exceeded. Also runs the platform client's own size
+ * check.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { serveBuild } from './bench-support.mjs';
 import { firstLoadJs } from './first-load-js.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -21,7 +26,7 @@ const KB = 1024;
  * the parts of pages without behaviour are static regions whose code a prerendered visit never downloads
  * (src/hydration/region.tsx).
  */
-export const BUDGETS = { pageJs: 70 * KB, css: 15 * KB, remote: 60 * KB };
+export const BUDGETS = { pageJs: 70 * KB, css: 15 * KB, remote: 60 * KB, document: 10 * 1460 };
 
 const cache = new Map();
 const compress = (bytes) =>
@@ -35,10 +40,39 @@ const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
 const rows = [];
 let failed = false;
-function check(name, bytes, budget) {
+function check(name, bytes, budget, unit = kb) {
   const ok = bytes <= budget;
   if (!ok) failed = true;
-  rows.push([name, kb(bytes), kb(budget), ok ? 'ok' : 'OVER']);
+  rows.push([name, unit(bytes), unit(budget), ok ? 'ok' : 'OVER']);
+}
+
+/**
+ * The bytes of the response to `GET path` from the server on `port`, as a browser's request over a kept-alive
+ * connection receives them: status line, headers and (brotli) body.
+ */
+function responseBytes(port, path) {
+  return new Promise((done, fail) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks = [];
+    socket.on('error', fail);
+    socket.on('data', (chunk) => {
+      chunks.push(chunk);
+      const received = Buffer.concat(chunks);
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const length = Number(
+        /\r\ncontent-length: *(\d+)/i.exec(received.subarray(0, end).toString('latin1'))?.[1],
+      );
+      if (!Number.isFinite(length)) fail(new Error(`${path}: no Content-Length`));
+      else if (received.length >= end + 4 + length) {
+        socket.destroy();
+        done(received.length);
+      }
+    });
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nAccept: text/html\r\nAccept-Encoding: gzip, deflate, br, zstd\r\nConnection: keep-alive\r\n\r\n`,
+    );
+  });
 }
 
 // Pages: the JavaScript each prerendered HTML file runs before it is live, its inline boot script included
@@ -65,6 +99,32 @@ check(
   brotli('remoteEntry.js') + sum(app.assets.js.sync) + largestPage,
   BUDGETS.remote,
 );
+
+// Each page's document, as sent: it must arrive in the first round trip.
+const { server, port } = await serveBuild(dist);
+try {
+  const documents = {
+    '/': 'index',
+    '/Challenges': 'Challenges',
+    '/Solutions': 'Solutions',
+    '/Results': 'Results',
+  };
+  Object.assign(documents, {
+    '/Process': 'Process',
+    '/Pricing': 'Pricing',
+    '/PaymentSuccess': 'PaymentSuccess',
+  });
+  documents['/no-such-page'] = '404';
+  for (const [path, page] of Object.entries(documents))
+    check(
+      `document ${page === 'index' ? '/' : `/${page}`} (headers + brotli)`,
+      await responseBytes(port, path),
+      BUDGETS.document,
+      (bytes) => `${bytes} B`,
+    );
+} finally {
+  server.kill();
+}
 
 const widths = [46, 10, 10, 5];
 const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' ');

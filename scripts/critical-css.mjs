@@ -101,6 +101,37 @@ export function withoutUnusedProperties(css) {
   return root.toString();
 }
 
+/** A pseudo-class of what the visitor does (points at, focuses, presses): no first paint shows it. */
+const INTERACTION = /:(?:hover|focus|focus-visible|focus-within|active)(?![\w-])/;
+
+/** Properties that only say how a change animates: a first paint changes nothing. */
+const TRANSITION = /^(?:transition(?:-[a-z-]+)?|--tw-(?:duration|ease))$/;
+
+/**
+ * `css` without what no first paint shows: the rules of states the visitor puts an element in (hover, focus, a
+ * press), whose every selector has such a pseudo-class, and the rules that set nothing but how changes animate. They
+ * come with the full stylesheet, which loads right after the first paint, before anyone can point at anything.
+ */
+export function withoutInteractionRules(css) {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    const states = rule.selectors.every((selector) => INTERACTION.test(selector));
+    const transitions =
+      rule.nodes.length > 0 && rule.nodes.every((node) => node.type === 'decl' && TRANSITION.test(node.prop));
+    if (states || transitions) rule.remove();
+  });
+  for (let removed = true; removed; ) {
+    removed = false;
+    root.walkAtRules((rule) => {
+      if (rule.nodes?.length === 0) {
+        rule.remove();
+        removed = true;
+      }
+    });
+  }
+  return root.toString();
+}
+
 /** The selectors of `css` that start with a functional pseudo-class, with the first class each names. */
 function pseudoLedSelectors(css) {
   const found = [];
@@ -158,6 +189,6 @@ export function criticalCss(distDir, href) {
     const processed = await beasties.process(document);
     const styles = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)];
     if (styles.length !== 1) throw new Error(`critical CSS: expected one <style>, got ${styles.length}`);
-    return withoutUnusedProperties(styles[0][1]);
+    return withoutUnusedProperties(withoutInteractionRules(styles[0][1]));
   };
 }

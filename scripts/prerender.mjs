@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { renameInHtml } from './class-names.mjs';
 import { criticalCss, cspHash } from './critical-css.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -77,22 +78,20 @@ function head(meta, canonicalPath) {
   const canonical = canonicalPath ? `${siteConfig.siteOrigin}${canonicalPath}` : null;
   const image = `${siteConfig.siteOrigin}${shareImage.path}`;
   const tags = [
-    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '',
-    meta.noIndex ? '<meta name="robots" content="noindex" />' : '',
-    '<meta property="og:type" content="website" />',
-    `<meta property="og:site_name" content="${escapeHtml(brand.name)}" />`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}" />` : '',
-    `<meta property="og:image" content="${escapeHtml(image)}" />`,
-    `<meta property="og:image:width" content="${shareImage.width}" />`,
-    `<meta property="og:image:height" content="${shareImage.height}" />`,
-    `<meta property="og:image:alt" content="${escapeHtml(shareImage.alt)}" />`,
-    '<meta property="og:locale" content="en_GB" />',
-    '<meta name="twitter:card" content="summary_large_image" />',
-    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    meta.noIndex ? '<meta name="robots" content="noindex">' : '',
+    '<meta property="og:type" content="website">',
+    `<meta property="og:site_name" content="${escapeHtml(brand.name)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:width" content="${shareImage.width}">`,
+    `<meta property="og:image:height" content="${shareImage.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(shareImage.alt)}">`,
+    '<meta property="og:locale" content="en_GB">',
+    // X reads the title, description and image from the Open Graph tags above when it finds no twitter: ones.
+    '<meta name="twitter:card" content="summary_large_image">',
     canonicalPath === '/'
       ? `<script type="application/ld+json">${jsonForScript(structuredData())}</script>`
       : '',
@@ -115,6 +114,11 @@ if (bootFiles.length !== 1) throw new Error('dist-ssr/site-chunks.json: expected
 const bootCode = readFileSync(resolve(dist, bootFiles[0]), 'utf8').trim();
 if (/<\/script|<!--/i.test(bootCode)) throw new Error(`${bootFiles[0]} cannot be inlined in a <script>`);
 
+// The site's stylesheet and scripts name Tailwind's classes by short names (scripts/class-names.mjs): so do the pages.
+const classNames = new Map(
+  Object.entries(JSON.parse(readFileSync(resolve(root, 'dist-ssr/class-names.json'), 'utf8')).map),
+);
+
 const styleFiles = files('styles', '.css');
 if (styleFiles.length !== 1) throw new Error('dist-ssr/site-chunks.json: expected one stylesheet');
 const stylesheet = `/${styleFiles[0]}`;
@@ -135,7 +139,7 @@ function bootScript(name) {
 const cspHashes = {};
 
 async function page(file, name, path, meta, canonicalPath) {
-  const html = await ssr.renderPage(path);
+  const html = renameInHtml(await ssr.renderPage(path), classNames);
   // `<!--$!-->` marks a Suspense boundary the server could not render (a region not preloaded, an error): the page
   // would ship without that content.
   if (html.includes('<!--$!-->'))

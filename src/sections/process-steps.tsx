@@ -43,7 +43,7 @@ export function ProcessSteps({ headingLevel = 'visible' }: { headingLevel?: 'vis
               <h3 className="mt-2.5 text-xl font-semibold text-slate-900 lg:mt-5">{step.title}</h3>
               <p className="mt-2 inline-flex w-fit items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
                 <Icon icon={Clock} className="size-4" />
-                <span className="sr-only">{processSection.durationLabel}: </span>
+                <span className="sr-only">{`${processSection.durationLabel}: `}</span>
                 {step.duration}
               </p>
               <p className="mt-3 text-base text-slate-600">{step.description}</p>

@@ -59,7 +59,7 @@ export function SolutionSection({ headingLevel = 'visible' }: { headingLevel?: '
               <h3 className="mt-6 text-xl font-semibold text-slate-900">{solution.title}</h3>
               <p className="mt-3 flex-1 text-base text-slate-600">{solution.description}</p>
               <p className="mt-5 text-sm font-medium text-slate-600">
-                {solutionSection.fixesLabel}:{' '}
+                {`${solutionSection.fixesLabel}: `}
                 <span className="rounded-full bg-brand-50 px-2.5 py-1 font-semibold text-brand-800">
                   {problemTitle(solution.fixes)}
                 </span>

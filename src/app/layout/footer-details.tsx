@@ -15,7 +15,7 @@ export function FooterDetails() {
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1.2fr] lg:px-8">
       <div className="max-w-sm">
         <Logo tone="light" />
-        <p className="mt-4 text-sm leading-6 text-slate-400">{brand.tagline}.</p>
+        <p className="mt-4 text-sm leading-6 text-slate-400">{`${brand.tagline}.`}</p>
       </div>
       <nav aria-label={navLabels.footerNav}>
         <h2 className="text-sm font-semibold text-white">{navLabels.footerNav}</h2>

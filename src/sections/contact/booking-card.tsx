@@ -25,7 +25,7 @@ export function BookingCard() {
         >
           {bookingCard.button}
           <Icon icon={ExternalLink} className="size-4 shrink-0" />
-          <span className="sr-only"> {bookingCard.newTab}</span>
+          <span className="sr-only">{` ${bookingCard.newTab}`}</span>
         </a>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">

@@ -68,7 +68,7 @@ test.describe('prerendered pages', () => {
       expect(await response.text(), path).not.toMatch(/<meta name="(robots|googlebot)"/);
     }
     const missing = await request.get('/no/such/page');
-    expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
+    expect(await missing.text()).toMatch(/<meta name="robots" content="noindex"\s*\/?>/);
   });
 
   test('the home page carries JSON-LD with the package offer in GBP', async ({ request }) => {

@@ -10,6 +10,7 @@ import {
   criticalCss,
   cspHash,
   firstScreen,
+  withoutInteractionRules,
   withoutUnusedProperties,
 } from '../../../scripts/critical-css.mjs';
 
@@ -68,6 +69,33 @@ describe('withoutUnusedProperties', () => {
     expect(out).toContain('--c:2px');
     expect(out).toContain('.x{width:var(--c)}');
     for (const gone of ['--a', '--b', '@property', '--e', '@layer']) expect(out).not.toContain(gone);
+  });
+});
+
+describe('withoutInteractionRules', () => {
+  it('drops the rules of hover, focus and press states and those that only say how changes animate', () => {
+    const css = `.a{color:red}@media (hover:hover){.b:hover{color:blue}}.c:focus-visible{outline:2px solid}
+.d:focus,.d:active{color:green}.e:focus-within{color:teal}.f,.g:hover{color:navy}
+.t{transition-property:color;transition-timing-function:ease;transition-duration:.2s}.u{--tw-duration:.2s;transition-duration:.2s}
+.v{transition-duration:.2s;opacity:.5}.hovered-card{color:gray}`;
+    const out = withoutInteractionRules(css);
+    expect(out).toContain('.a{color:red}');
+    // A rule with one selector that needs no interaction stays, whole.
+    expect(out).toContain('.f,.g:hover{color:navy}');
+    // A transition beside a property that paints stays.
+    expect(out).toContain('.v{transition-duration:.2s;opacity:.5}');
+    // A class whose name merely contains a state's name is not a state.
+    expect(out).toContain('.hovered-card{color:gray}');
+    for (const gone of [
+      '.b:hover',
+      '@media (hover:hover)',
+      '.c:focus-visible',
+      '.d:focus',
+      '.e:focus-within',
+      '.t{',
+      '.u{',
+    ])
+      expect(out).not.toContain(gone);
   });
 });
 
