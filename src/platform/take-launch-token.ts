@@ -1,6 +1,6 @@
 import { MAX_LAUNCH_PARAM_LENGTH } from './constants.ts';
 import { type LaunchWindowLike, readAccessTokenFromUrl } from './launch-params.ts';
-import { createTokenStore, type TokenStore } from './token-store.ts';
+import { saveToken, type TokenStore } from './token-store.ts';
 
 /**
  * docs/security.md rule 2 as one step: reads the launch token from the address (the first copy, the query's before a
@@ -13,7 +13,8 @@ import { createTokenStore, type TokenStore } from './token-store.ts';
  */
 export function takeLaunchToken(
   win: LaunchWindowLike,
-  store: TokenStore = createTokenStore(),
+  // Not `createTokenStore()`: the browser's storage is opened only when there is a token to keep.
+  store: Pick<TokenStore, 'save'> = { save: (token) => saveToken(token) },
 ): string | null {
   const token = readAccessTokenFromUrl(win);
   if (!token || token.length > MAX_LAUNCH_PARAM_LENGTH) return null;

@@ -27,6 +27,19 @@ function defaultStorage(): StorageLike | null {
 }
 
 /**
+ * Keeps `token` under both keys in `storage` (the browser's by default), and does nothing where storage is missing or
+ * blocked: the launch token's one write (`take-launch-token.ts`), which opens the browser's storage only when there is
+ * a token to keep (opening it costs about a millisecond, and a page's boot script runs before the first paint).
+ */
+export function saveToken(token: string, storage: StorageLike | null = defaultStorage()): void {
+  try {
+    for (const key of TOKEN_STORAGE_KEYS) storage?.setItem(key, token);
+  } catch {
+    // Blocked storage: the token lives in memory only.
+  }
+}
+
+/**
  * Creates the token store, the only place that touches `localStorage`. Missing or blocked storage is not an error:
  * the token then lives in memory only (in the HTTP core), and every method here is a no-op.
  */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEYS } from '../../../src/platform/constants.ts';
 import { takeLaunchToken } from '../../../src/platform/take-launch-token.ts';
 import { createTokenStore, type StorageLike } from '../../../src/platform/token-store.ts';
@@ -74,6 +74,17 @@ describe('takeLaunchToken: read, keep and remove in one step', () => {
     };
     expect(takeLaunchToken(win, createTokenStore(blocked))).toBe('Zblocked');
     expect(replaced).toEqual(['https://site.example/']);
+  });
+
+  it("does not open the browser's storage on a page opened without a token", () => {
+    window.history.replaceState(null, '', '/Results?plan=gold');
+    const storageOpened = vi.spyOn(window, 'localStorage', 'get');
+    try {
+      expect(takeLaunchToken(window)).toBeNull();
+      expect(storageOpened).not.toHaveBeenCalled();
+    } finally {
+      storageOpened.mockRestore();
+    }
   });
 
   it("uses the browser's storage by default", () => {

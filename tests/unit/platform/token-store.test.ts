@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenStore, TOKEN_STORAGE_KEYS } from '../../../src/platform/index.ts';
+import { saveToken } from '../../../src/platform/token-store.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,5 +51,29 @@ describe('token store', () => {
     store.save('x');
     expect(store.get()).toBeNull();
     expect(localStorage.getItem('base44_access_token')).toBeNull();
+  });
+});
+
+describe("saveToken (the launch token's one write)", () => {
+  it("writes both contract keys, in the browser's storage by default", () => {
+    saveToken('launch');
+    expect(TOKEN_STORAGE_KEYS.map((key) => localStorage.getItem(key))).toEqual(['launch', 'launch']);
+    localStorage.clear();
+  });
+
+  it('does nothing, and does not throw, where storage is missing, null or blocked', () => {
+    vi.stubGlobal('localStorage', undefined);
+    expect(() => saveToken('x')).not.toThrow();
+    vi.unstubAllGlobals();
+    expect(() => saveToken('x', null)).not.toThrow();
+    expect(localStorage.getItem('base44_access_token')).toBeNull();
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem: () => undefined,
+    };
+    expect(() => saveToken('x', full)).not.toThrow();
   });
 });
