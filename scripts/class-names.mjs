@@ -102,12 +102,18 @@ function walk(node, visit) {
   }
 }
 
+/** The parsed scripts of this build: `classNameMap` and `renameInJs` read each script once. */
+const parsed = new Map();
+
 function parseModule(code) {
-  try {
-    return parseJs(code, { ecmaVersion: 'latest', sourceType: 'module' });
-  } catch {
-    return parseJs(code, { ecmaVersion: 'latest', sourceType: 'script' });
+  if (!parsed.has(code)) {
+    try {
+      parsed.set(code, parseJs(code, { ecmaVersion: 'latest', sourceType: 'module' }));
+    } catch {
+      parsed.set(code, parseJs(code, { ecmaVersion: 'latest', sourceType: 'script' }));
+    }
   }
+  return parsed.get(code);
 }
 
 /**

@@ -40,7 +40,7 @@ export function saveToken(token: string, storage: StorageLike | null = defaultSt
 }
 
 /**
- * Creates the token store, the only place that touches `localStorage`. Missing or blocked storage is not an error:
+ * Creates the token store; this module is the only one that touches `localStorage`. Missing or blocked storage is not an error:
  * the token then lives in memory only (in the HTTP core), and every method here is a no-op.
  */
 export function createTokenStore(storage?: StorageLike | null): TokenStore {
@@ -54,10 +54,7 @@ export function createTokenStore(storage?: StorageLike | null): TokenStore {
   };
   return {
     get: () => attempt((s) => TOKEN_STORAGE_KEYS.map((key) => s.getItem(key)).find(Boolean) ?? null, null),
-    save: (token) =>
-      attempt((s) => {
-        for (const key of TOKEN_STORAGE_KEYS) s.setItem(key, token);
-      }, undefined),
+    save: (token) => saveToken(token, target),
     clear: () =>
       attempt((s) => {
         for (const key of TOKEN_STORAGE_KEYS) s.removeItem(key);
