@@ -78,7 +78,7 @@ const layers = [
   },
   {
     name: 'entries',
-    paths: ['src/main.tsx', 'src/federation/', 'src/prerender/'],
+    paths: ['src/main.tsx', 'src/start-site.tsx', 'src/federation/', 'src/prerender/'],
     imports: ['app', 'shared', 'hydration', 'content', 'config', 'assets'],
   },
   { name: 'typings', paths: ['src/env.d.ts'], imports: [] },

@@ -1,8 +1,3 @@
-import { StrictMode } from 'react';
-import { App } from './app/app.tsx';
-import { loadPage } from './app/page-registry.ts';
-import { hydratePage } from './hydration/index.ts';
-import { pageNameForPath } from './shared/navigation/paths.ts';
 import { holdEarlyErrors } from './shared/site-platform/site-bridge-loader.ts';
 
 // The boot script took the launch token before the first paint; the bridge is installed once the page is live, and
@@ -12,11 +7,14 @@ holdEarlyErrors();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// Pages are prerendered: React adopts their HTML and leaves their static regions as they are (src/hydration/).
-hydratePage(
-  container,
-  <StrictMode>
-    <App />
-  </StrictMode>,
-  () => loadPage(pageNameForPath(window.location.pathname) ?? 'NotFound'),
-);
+/** Resolves in a task of its own, after the browser has had the main thread back. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The site's modules start in tasks of their own rather than in one long one with this script: the loading layer
+// with React DOM first (its setup is the largest), then the site's. `eager`: they stay in this script, no request of
+// their own.
+nextTask()
+  .then(() => import(/* webpackMode: "eager" */ './hydration/index.ts'))
+  .then(nextTask)
+  .then(() => import(/* webpackMode: "eager" */ './start-site.tsx'))
+  .then(({ startSite }) => startSite(container));
