@@ -54,8 +54,13 @@ describe('classNameMap', () => {
     expect(map.size).toBe(7);
   });
 
-  it('is the same for the same stylesheet and scripts', () => {
+  it("is the same for the same stylesheet and scripts, whatever the order of the stylesheet's rules", () => {
     expect([...classNameMap(CSS, ['"p-4"'])]).toEqual([...classNameMap(CSS, ['"p-4"'])]);
+    const reordered = CSS.split('\n').reverse().join('\n');
+    expect(Object.fromEntries(classNameMap(reordered))).toEqual(Object.fromEntries(classNameMap(CSS)));
+    // Classes the scripts name equally often take their names in the order of their own names.
+    expect(classNameMap(CSS).get('bg-white/70')).toBe('A');
+    expect(classNameMap(CSS).get('text-slate-900')).toBe('G');
   });
 });
 
@@ -81,7 +86,20 @@ describe('renaming', () => {
       'const label="p-4x",note="see p-4 here",key={"p-4":1},re=/p-4/;',
       'const escaped="p-4\\u0020";',
     ].join('\n');
+    const sentences = renameInJs('x("zoo p-4 words","see p-4 here")', map, stylesheetClassNames(CSS));
+    expect(sentences.mixedStrings).toEqual(['see p-4 here', 'zoo p-4 words']);
     const { code: out, renamedStrings, mixedStrings } = renameInJs(code, map, stylesheetClassNames(CSS));
+    const [p4, slate, px6, white] = ['p-4', 'text-slate-900', 'sm:px-6', 'bg-white/70'].map((name) =>
+      map.get(name),
+    );
+    expect(out).toBe(
+      [
+        `const a="flex ${p4} ${slate}",b=\`${px6} \${c?"${white}":"hidden"} \`;`,
+        'if(document.visibilityState==="hidden")go();',
+        `const label="p-4x",note="see p-4 here",key={"${p4}":1},re=/p-4/;`,
+        'const escaped="p-4\\u0020";',
+      ].join('\n'),
+    );
     expect(out).toContain(`"flex ${map.get('p-4')} ${map.get('text-slate-900')}"`);
     expect(out).toContain(`\`${map.get('sm:px-6')} \${c?"${map.get('bg-white/70')}":"hidden"} \``);
     expect(out).toContain('visibilityState==="hidden"');
@@ -93,6 +111,16 @@ describe('renaming', () => {
     expect(out).toContain('"p-4\\u0020"');
     expect(renamedStrings).toEqual(['bg-white/70', 'p-4', 'sm:px-6']);
     expect(mixedStrings).toEqual(['see p-4 here']);
+  });
+
+  it('reads the entities of a class attribute and writes them back as React does', () => {
+    const html = '<p class="p-4 a&lt;b a&gt;c a&quot;d a&#x27;e a&#39;f g&amp;h">t</p>';
+    expect(renameInHtml(html, map)).toBe(
+      `<p class="${map.get('p-4')} a&lt;b a&gt;c a&quot;d a'e a'f g&amp;h">t</p>`,
+    );
+    // An attribute with nothing to rename is left as it was, entities and all.
+    const untouched = '<p class="plain a&#x27;e a&#39;f">t</p>';
+    expect(renameInHtml(untouched, map)).toBe(untouched);
   });
 
   it('renames the class attributes of HTML, with entities, keeping white space and other attributes', () => {

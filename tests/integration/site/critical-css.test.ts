@@ -68,6 +68,7 @@ describe('withoutUnusedProperties', () => {
     const out = withoutUnusedProperties(css);
     expect(out).toContain('--c:2px');
     expect(out).toContain('.x{width:var(--c)}');
+    expect(out).not.toContain('@layer x');
     for (const gone of ['--a', '--b', '@property', '--e', '@layer']) expect(out).not.toContain(gone);
   });
 });
@@ -77,7 +78,8 @@ describe('withoutInteractionRules', () => {
     const css = `.a{color:red}@media (hover:hover){.b:hover{color:blue}}.c:focus-visible{outline:2px solid}
 .d:focus,.d:active{color:green}.e:focus-within{color:teal}.f,.g:hover{color:navy}
 .t{transition-property:color;transition-timing-function:ease;transition-duration:.2s}.u{--tw-duration:.2s;transition-duration:.2s}
-.v{transition-duration:.2s;opacity:.5}.hovered-card{color:gray}`;
+.v{transition-duration:.2s;opacity:.5}.hovered-card{color:gray}.w{transition:all .2s}.g:hover .h{color:olive}
+@layer x{@media (hover:hover){.i:hover{color:lime}}}`;
     const out = withoutInteractionRules(css);
     expect(out).toContain('.a{color:red}');
     // A rule with one selector that needs no interaction stays, whole.
@@ -86,6 +88,7 @@ describe('withoutInteractionRules', () => {
     expect(out).toContain('.v{transition-duration:.2s;opacity:.5}');
     // A class whose name merely contains a state's name is not a state.
     expect(out).toContain('.hovered-card{color:gray}');
+    expect(out).not.toContain('@layer x');
     for (const gone of [
       '.b:hover',
       '@media (hover:hover)',
@@ -94,6 +97,9 @@ describe('withoutInteractionRules', () => {
       '.e:focus-within',
       '.t{',
       '.u{',
+      '.w{',
+      '.h{',
+      '.i:hover',
     ])
       expect(out).not.toContain(gone);
   });
