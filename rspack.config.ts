@@ -23,9 +23,7 @@ const ssrDir = new URL('./dist-ssr', import.meta.url).pathname;
 const rules: RuleSetRule[] = [
   typescriptRule(production),
   { test: /\.css$/, use: ['postcss-loader'], type: 'css/auto' },
-  // An SVG imported with `?source` is its text (for a picture drawn in the first paint without a request of its own).
-  { test: /\.svg$/, resourceQuery: /^\?source$/, type: 'asset/source' },
-  { test: /\.(png|jpe?g|webp|avif|svg)$/, resourceQuery: { not: [/^\?source$/] }, type: 'asset/resource' },
+  { test: /\.(png|jpe?g|webp|avif|svg)$/, type: 'asset/resource' },
 ];
 
 const shared: Configuration = {

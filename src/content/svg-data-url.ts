@@ -1,6 +1,6 @@
 /**
- * An SVG's text as a `data:` URL, for a picture drawn in a page's first paint without a request of its own (the
- * testimonials' avatars, the favicon): white space collapsed and only the characters a URL or the HTML attribute
+ * An SVG's text as a `data:` URL, for a picture a page shows without a request of its own (the favicon, written
+ * into every page's `<head>` by rspack.config.ts): white space collapsed and only the characters a URL or the HTML attribute
  * around it cannot hold percent-encoded (not base64), so that it stays short and compresses with the page.
  */
 export function svgDataUrl(svg: string): string {

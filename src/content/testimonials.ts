@@ -1,17 +1,14 @@
-import daveKellettSvg from '../assets/avatars/dave-kellett.svg?source';
-import priyaShahSvg from '../assets/avatars/priya-shah.svg?source';
-import sarahMitchellSvg from '../assets/avatars/sarah-mitchell.svg?source';
-import { svgDataUrl } from './svg-data-url.ts';
+import { type AvatarDrawing, daveKellettAvatar, priyaShahAvatar, sarahMitchellAvatar } from './avatars.ts';
 /**
- * A testimonial (docs/requirements.md §3): static display data. `image` is a local illustrated avatar as a `data:` URL: the home
- * page's first screen shows the avatars, and a page requests nothing before its first paint (they are small; a URL of
- * its own would also be fetched early further down a page, since lazy pictures near the viewport load at once).
+ * A testimonial (docs/requirements.md §3): static display data. `image` is a local illustrated portrait (`avatars.ts`),
+ * drawn inline (`components/avatar.tsx`) in the home page's first screen and beside the quote: no page requests or
+ * builds a picture for it.
  */
 export interface Testimonial {
   readonly name: string;
   readonly role: string;
   readonly company: string;
-  readonly image: string;
+  readonly image: AvatarDrawing;
   readonly quote: string;
   /** Stars out of 5. */
   readonly rating: number;
@@ -32,7 +29,7 @@ export const testimonials = [
     name: 'Sarah Mitchell',
     role: 'Managing Director',
     company: 'Harbour Lettings',
-    image: svgDataUrl(sarahMitchellSvg),
+    image: sarahMitchellAvatar,
     quote:
       'Tenants get an answer straight away, even at ten at night. We have stopped losing viewings to agencies that simply replied first.',
     rating: 5,
@@ -42,7 +39,7 @@ export const testimonials = [
     name: 'Dave Kellett',
     role: 'Owner',
     company: 'Kellett Plumbing & Heating',
-    image: svgDataUrl(daveKellettSvg),
+    image: daveKellettAvatar,
     quote:
       'I used to write quotes at the kitchen table after a full day on the tools. Now I send them from the van and the follow-ups happen without me.',
     rating: 5,
@@ -52,7 +49,7 @@ export const testimonials = [
     name: 'Priya Shah',
     role: 'Founder',
     company: 'Willow & Thread',
-    image: svgDataUrl(priyaShahSvg),
+    image: priyaShahAvatar,
     quote:
       'Every message from every app lands in one place. It is calm now, and my customers notice how quickly we get back to them.',
     rating: 5,

@@ -1,4 +1,5 @@
 import { Quote } from 'lucide';
+import { Avatar } from '../components/avatar.tsx';
 import { Icon } from '../components/icon.tsx';
 import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
@@ -35,13 +36,9 @@ export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
                 {item.result}
               </p>
               <figcaption className="mt-6 flex items-center gap-4 border-t border-slate-100 pt-6">
-                <img
-                  src={item.image}
-                  alt=""
-                  width={48}
-                  height={48}
-                  loading="lazy"
-                  decoding="async"
+                <Avatar
+                  drawing={item.image}
+                  size={48}
                   className="size-12 shrink-0 rounded-full bg-slate-100"
                 />
                 <span>

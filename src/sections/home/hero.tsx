@@ -1,4 +1,5 @@
 import { ArrowRight, Star } from 'lucide';
+import { Avatar } from '../../components/avatar.tsx';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { buttonStyles } from '../../components/button-styles.ts';
 import { Icon } from '../../components/icon.tsx';
@@ -41,12 +42,10 @@ export function Hero() {
             <li className="flex items-center gap-2">
               <span className="flex -space-x-2">
                 {testimonials.map((item) => (
-                  <img
+                  <Avatar
                     key={item.name}
-                    src={item.image}
-                    alt=""
-                    width={28}
-                    height={28}
+                    drawing={item.image}
+                    size={28}
                     className="size-7 rounded-full bg-white ring-2 ring-white"
                   />
                 ))}

@@ -5,7 +5,7 @@
  * stylesheet cached from page to page.
  */
 import { createHash } from 'node:crypto';
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { cspDirective } from '../../support/csp-directive.ts';
 import { waitForHydration } from '../support/hydration.ts';
 import { pagePaths } from '../support/page-paths.ts';
@@ -60,6 +60,32 @@ test('before the first paint, no page requests anything but its document', async
       path,
     ).toBe(true);
   }
+});
+
+test('no page builds a picture: no <img> anywhere, and the avatars (hero and testimonials) are drawn inline', async ({
+  page,
+}) => {
+  // A picture in an <img> (an SVG file or a `data:` URL alike) is a document the browser builds, before the first
+  // paint when it is in the first screen; inline shapes are styled and painted with the page.
+  for (const path of PAGES) {
+    const html = await (await page.request.get(path)).text();
+    expect(html.match(/<img\b[^>]*>/g) ?? [], path).toEqual([]);
+  }
+  const inlineAvatars = async (scope: Locator, size: number) => {
+    await expect(scope).toHaveCount(3);
+    for (const avatar of await scope.all()) {
+      await expect(avatar).toHaveAttribute('aria-hidden', 'true');
+      await expect(avatar).toHaveAttribute('viewBox', '0 0 96 96');
+      expect(await avatar.evaluate((svg) => svg.childElementCount)).toBeGreaterThan(5);
+      expect(await avatar.boundingBox()).toMatchObject({ width: size, height: size });
+    }
+  };
+  await page.goto(pagePaths.Index);
+  const hero = page.locator('section').filter({ has: page.locator('#hero-title') });
+  await inlineAvatars(hero.locator('li').first().locator('svg'), 28);
+  await page.goto(pagePaths.Results);
+  await inlineAvatars(page.getByTestId('testimonial').locator('figcaption svg'), 48);
+  await expect(page.locator('img')).toHaveCount(0);
 });
 
 for (const viewport of VIEWPORTS) {
