@@ -1,19 +1,10 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS } from './config/chromium.mjs';
+import { CHROMIUM_ARGS, PLAYWRIGHT_CHROMIUM } from './config/chromium.mjs';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the servers of `npm start`: the site on
  * :4401 and the harness on :4400, with an in-memory emulator. `npm test` builds first; the web server only serves.
  */
-/**
- * Debian's Chromium: its headless shell (`chromium-headless-shell`, the same engine and version without the full
- * browser around it, as Playwright's own headless runs use) when installed, about half the CPU per test of the full
- * browser on 2 cores; else the full browser. `CHROME_PATH` overrides both.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const chromium =
-  process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const ci = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -30,7 +21,7 @@ export default defineConfig({
     // Chromium blocks a localhost iframe inside another localhost page unless this is granted (the editor's case).
     permissions: ['local-network-access'],
     launchOptions: {
-      executablePath: chromium,
+      executablePath: PLAYWRIGHT_CHROMIUM,
       args: CHROMIUM_ARGS,
     },
   },
