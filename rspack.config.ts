@@ -12,8 +12,8 @@ import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
 import { BROWSER_TARGETS, typescriptRule } from './config/rspack-typescript-rule.ts';
 import { readSiteConfig } from './config/site-config.ts';
+import { svgDataUrl } from './config/svg-data-url.ts';
 import { classNameMap, renameInCss, renameInJs, stylesheetClassNames } from './scripts/class-names.mjs';
-import { svgDataUrl } from './src/content/svg-data-url.ts';
 
 const siteConfig = readSiteConfig();
 const production = process.env.NODE_ENV === 'production';
