@@ -3,7 +3,7 @@
  * provider's SDK (the one signer the tests share), carrying the headers the platform's forwarding adds.
  */
 import { handleStripeWebhook } from '../../../base44/functions/stripeWebhook/handler.ts';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/event-signature.ts';
+import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
 import { captureLogs } from './captured-logs.ts';
 import {
   APP_ID,

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/event-signature.ts';
 import {
   PROVIDER_SECRET_KEY,
   WEBHOOK_SECRET,
-} from '../../../host-harness/src/emulator/payments/provider-config.ts';
+} from '../../../host-harness/src/emulator/payments/account/provider-config.ts';
+import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
 import { sessionEvent } from '../../support/provider-events.ts';
 import {
   type Answer,

@@ -4,7 +4,7 @@
  * signed events the webhook cannot use. What the agency sees is the `Order` (service role) and its outbox.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/event-signature.ts';
+import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
 import { type Json, type Running, SERVICE_TOKEN, startEmulator } from '../emulator/emulator-harness.ts';
 import { APP, eventually, fn } from './function-harness.ts';
 import { providerClient } from './provider-support.ts';

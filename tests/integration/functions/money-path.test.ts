@@ -6,7 +6,7 @@
  */
 import { createClient } from '@base44/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/event-signature.ts';
+import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
 import { type Json, type Running, SERVICE_TOKEN, startEmulator } from '../emulator/emulator-harness.ts';
 import { APP, eventually, fn } from './function-harness.ts';
 

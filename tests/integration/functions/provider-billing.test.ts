@@ -5,7 +5,7 @@
  * fixture stripeWebhook, which records every event it accepts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatDate } from '../../../host-harness/src/emulator/payments/display-format.ts';
+import { formatDate } from '../../../host-harness/src/emulator/payments/pay-page/display-format.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import { startWithFixtures } from './function-harness.ts';
 import {

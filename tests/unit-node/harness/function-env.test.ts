@@ -11,7 +11,7 @@ import {
 import {
   PROVIDER_SECRET_KEY,
   WEBHOOK_SECRET,
-} from '../../../host-harness/src/emulator/payments/provider-config.ts';
+} from '../../../host-harness/src/emulator/payments/account/provider-config.ts';
 
 /** What Deno needs from the harness's environment, as the tests set it (each with a value of its own). */
 const DENO_NEEDS: Record<string, string> = {

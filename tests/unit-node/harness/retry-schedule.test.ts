@@ -9,7 +9,7 @@ import {
   RETRY_ENV,
   retryDelayMs,
   retryScheduleFromEnv,
-} from '../../../host-harness/src/emulator/payments/retry-schedule.ts';
+} from '../../../host-harness/src/emulator/payments/webhooks/retry-schedule.ts';
 
 describe('retryDelayMs', () => {
   const schedule = { firstDelayMs: 1_000, maxDelayMs: 60_000, maxAttempts: 20 };

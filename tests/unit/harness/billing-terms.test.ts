@@ -4,17 +4,17 @@
  * renewals fall afterwards.
  */
 import { describe, expect, it } from 'vitest';
+import type { SubscriptionDataInput } from '../../../host-harness/src/emulator/payments/api/subscription-data-params.ts';
 import {
   addMonths,
   isInterval,
   nextNaturalBillingDate,
-} from '../../../host-harness/src/emulator/payments/billing-dates.ts';
+} from '../../../host-harness/src/emulator/payments/billing/billing-dates.ts';
 import {
   chargeTerms,
   type PricedLine,
   renewalAfter,
-} from '../../../host-harness/src/emulator/payments/billing-terms.ts';
-import type { SubscriptionDataInput } from '../../../host-harness/src/emulator/payments/subscription-data-params.ts';
+} from '../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());

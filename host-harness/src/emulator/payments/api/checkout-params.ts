@@ -1,8 +1,8 @@
-import { isInterval } from './billing-dates.ts';
+import { KNOWN_PRICES, type PriceInfo } from '../account/known-prices.ts';
+import { isInterval } from '../billing/billing-dates.ts';
+import { type PaymentMethodType, paymentMethodTypesOf } from '../checkout/payment-methods.ts';
 import type { FormValue } from './form-decode.ts';
-import { KNOWN_PRICES, type PriceInfo } from './known-prices.ts';
 import { integer, isObj, metadataOf, type Obj, text } from './param-values.ts';
-import { type PaymentMethodType, paymentMethodTypesOf } from './payment-methods.ts';
 import { invalidRequest } from './provider-error.ts';
 import {
   type RecurringInterval,

@@ -1,8 +1,8 @@
-import { randomAlphanumeric } from '../core/ids.ts';
-import type { CheckoutSession } from './checkout-session.ts';
-import type { Invoice } from './invoice-object.ts';
-import type { Stripe } from './stripe-types.ts';
-import type { Subscription } from './subscription-object.ts';
+import { randomAlphanumeric } from '../../core/ids.ts';
+import type { Stripe } from '../account/stripe-types.ts';
+import type { Invoice } from '../billing/invoice-object.ts';
+import type { Subscription } from '../billing/subscription-object.ts';
+import type { CheckoutSession } from '../checkout/checkout-session.ts';
 
 /** The event types the double sends: those the project's webhook endpoint is subscribed to (docs/deploy.md). */
 export type ProviderEventType =

@@ -2,21 +2,21 @@
  * What paying on the hosted page does, and what a Direct Debit's settlement does days later, as the provider does it:
  * the changed session, subscription and invoices, and the events it sends for them.
  */
-import { ConflictError } from '../core/errors.ts';
-import { randomAlphanumeric } from '../core/ids.ts';
-import { type ChargeTerms, chargeTerms } from './billing-terms.ts';
-import { type CheckoutSession, completedSession, pricedLine } from './checkout-session.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
+import { ConflictError } from '../../core/errors.ts';
+import { randomAlphanumeric } from '../../core/ids.ts';
+import { type ChargeTerms, chargeTerms } from '../billing/billing-terms.ts';
 import {
   buildInvoice,
   failedInvoice,
   type Invoice,
   type InvoiceLineInput,
   paidInvoice,
-} from './invoice-object.ts';
+} from '../billing/invoice-object.ts';
+import { buildSubscription, type Subscription } from '../billing/subscription-object.ts';
+import type { EventSpec } from '../webhooks/provider-event.ts';
+import { type CheckoutSession, completedSession, pricedLine } from './checkout-session.ts';
+import type { CheckoutRecord } from './checkout-session-store.ts';
 import type { PaymentMethodType } from './payment-methods.ts';
-import type { EventSpec } from './provider-event.ts';
-import { buildSubscription, type Subscription } from './subscription-object.ts';
 
 /** A session changed by an action, and the events the provider sends for it (in the order it creates them). */
 export interface Change {

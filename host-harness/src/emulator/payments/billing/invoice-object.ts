@@ -1,5 +1,5 @@
-import { randomAlphanumeric } from '../core/ids.ts';
-import { decimalText, type Stripe } from './stripe-types.ts';
+import { randomAlphanumeric } from '../../core/ids.ts';
+import { decimalText, type Stripe } from '../account/stripe-types.ts';
 import type { Subscription } from './subscription-object.ts';
 
 /**

@@ -4,15 +4,15 @@
  * stores and delivers the events the provider sends for it and answers once each first delivery attempt has ended.
  */
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError, ConflictError, NotFoundError } from '../core/errors.ts';
-import { objectBody } from '../core/http/route-schema.ts';
-import { nowSeconds } from '../core/ids.ts';
-import type { Change } from './checkout-completion.ts';
-import { settleDirectDebit } from './checkout-completion.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
-import type { PaymentsContext } from './payments-context.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.ts';
+import { objectBody } from '../../core/http/route-schema.ts';
+import { nowSeconds } from '../../core/ids.ts';
+import { advanceToRenewal, cancelSubscription } from '../billing/subscription-clock.ts';
+import type { Change } from '../checkout/checkout-completion.ts';
+import { settleDirectDebit } from '../checkout/checkout-completion.ts';
+import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
+import type { PaymentsContext } from '../checkout/payments-context.ts';
 import { summarize } from './session-summary.ts';
-import { advanceToRenewal, cancelSubscription } from './subscription-clock.ts';
 
 const choice = (field: string, values: readonly string[]) =>
   objectBody({ [field]: { type: 'string', enum: values, description: `one of ${values.join(', ')}` } }, [

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { localHttpUrl } from '../core/http/local-url.ts';
-import { nowSeconds } from '../core/ids.ts';
-import { formBodyOnly } from '../core/pages/form-body.ts';
-import { sendPage } from '../core/pages/page-shell.ts';
-import { completeCheckout } from './checkout-completion.ts';
-import { expiredSession } from './checkout-session.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
+import { localHttpUrl } from '../../core/http/local-url.ts';
+import { nowSeconds } from '../../core/ids.ts';
+import { formBodyOnly } from '../../core/pages/form-body.ts';
+import { sendPage } from '../../core/pages/page-shell.ts';
+import { completeCheckout } from '../checkout/checkout-completion.ts';
+import { expiredSession } from '../checkout/checkout-session.ts';
+import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
+import { chosenMethod } from '../checkout/payment-methods.ts';
+import type { PaymentsContext } from '../checkout/payments-context.ts';
+import { sessionStatus } from '../control/session-summary.ts';
 import { MAX_EMAIL_LENGTH, methodsOf, payBody, TITLE } from './pay-page-view.ts';
-import { chosenMethod } from './payment-methods.ts';
-import type { PaymentsContext } from './payments-context.ts';
-import { sessionStatus } from './session-summary.ts';
 
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,4 +1,4 @@
-import type { Db, Tables } from '../core/database.ts';
+import type { Db, Tables } from '../../core/database.ts';
 
 /** The provider's events with their delivery state. */
 export const PROVIDER_EVENT_TABLES: Tables = {

@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { nowSeconds, randomAlphanumeric } from '../core/ids.ts';
-import { chargeTerms } from './billing-terms.ts';
-import { parseSessionParams } from './checkout-params.ts';
+import { nowSeconds, randomAlphanumeric } from '../../core/ids.ts';
+import { PROVIDER_BODY_LIMIT, PROVIDER_SECRET_KEY } from '../account/provider-config.ts';
+import { chargeTerms } from '../billing/billing-terms.ts';
 import {
   buildLineItems,
   buildSession,
   type CheckoutSession,
   newSessionId,
   pricedLinesOf,
-} from './checkout-session.ts';
+} from '../checkout/checkout-session.ts';
+import type { PaymentsContext } from '../checkout/payments-context.ts';
+import { parseSessionParams } from './checkout-params.ts';
 import { decodeForm } from './form-decode.ts';
 import { fingerprintOf } from './idempotency-cache.ts';
-import type { PaymentsContext } from './payments-context.ts';
-import { PROVIDER_BODY_LIMIT, PROVIDER_SECRET_KEY } from './provider-config.ts';
 import { invalidRequest, isProviderError, ProviderError } from './provider-error.ts';
 
 const FORM = /^application\/x-www-form-urlencoded\b/i;

@@ -4,13 +4,17 @@
  * the provider's rules (payments/billing-terms.ts), the ways to pay the session offers, and Pay and Cancel.
  */
 
-import { escapeHtml } from '../core/pages/page-shell.ts';
-import { type ChargeTerms, chargeTerms } from './billing-terms.ts';
-import { pricedLine } from './checkout-session.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
+import { escapeHtml } from '../../core/pages/page-shell.ts';
+import { type ChargeTerms, chargeTerms } from '../billing/billing-terms.ts';
+import { pricedLine } from '../checkout/checkout-session.ts';
+import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
+import {
+  offeredMethods,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethodType,
+} from '../checkout/payment-methods.ts';
+import { sessionStatus } from '../control/session-summary.ts';
 import { formatAmount, formatDate, periodLabel } from './display-format.ts';
-import { offeredMethods, PAYMENT_METHOD_LABELS, type PaymentMethodType } from './payment-methods.ts';
-import { sessionStatus } from './session-summary.ts';
 
 export const TITLE = 'Checkout';
 export const MAX_EMAIL_LENGTH = 254;

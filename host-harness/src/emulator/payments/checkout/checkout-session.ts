@@ -1,10 +1,10 @@
-import { randomAlphanumeric } from '../core/ids.ts';
-import { isInterval } from './billing-dates.ts';
-import type { ChargeTerms, PricedLine } from './billing-terms.ts';
-import type { SessionInput } from './checkout-params.ts';
+import { randomAlphanumeric } from '../../core/ids.ts';
+import type { Stripe } from '../account/stripe-types.ts';
+import type { SessionInput } from '../api/checkout-params.ts';
+import { isInterval } from '../billing/billing-dates.ts';
+import type { ChargeTerms, PricedLine } from '../billing/billing-terms.ts';
+import { buildPrice } from '../billing/price-object.ts';
 import { offeredMethods } from './payment-methods.ts';
-import { buildPrice } from './price-object.ts';
-import type { Stripe } from './stripe-types.ts';
 
 /** A `checkout.session` as the provider answers it (every field of its API version). */
 export type CheckoutSession = Stripe.Checkout.Session;

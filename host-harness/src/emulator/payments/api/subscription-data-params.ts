@@ -4,7 +4,7 @@
  * billing date; `proration_behavior` is `create_prorations` (the default) or `none`; a trial is `trial_end` (at least
  * 48 hours ahead) or `trial_period_days` (1 to 730), not both. Every refusal is the provider's 400 naming its param.
  */
-import { type Interval, nextNaturalBillingDate } from './billing-dates.ts';
+import { type Interval, nextNaturalBillingDate } from '../billing/billing-dates.ts';
 import type { FormValue } from './form-decode.ts';
 import { integer, isObj, metadataOf, text, timestamp } from './param-values.ts';
 import { invalidRequest } from './provider-error.ts';

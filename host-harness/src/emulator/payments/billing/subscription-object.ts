@@ -1,8 +1,8 @@
-import { randomAlphanumeric } from '../core/ids.ts';
+import { randomAlphanumeric } from '../../core/ids.ts';
+import type { Stripe } from '../account/stripe-types.ts';
+import type { SessionLineItem } from '../checkout/checkout-session.ts';
 import type { ChargeTerms } from './billing-terms.ts';
-import type { SessionLineItem } from './checkout-session.ts';
 import { planOf } from './price-object.ts';
-import type { Stripe } from './stripe-types.ts';
 
 export type Subscription = Stripe.Subscription;
 

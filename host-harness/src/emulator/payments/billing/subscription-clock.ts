@@ -3,11 +3,11 @@
  * or failed and retried later, leaving the subscription `past_due`) or ends a subscription set to cancel at period
  * end; cancelling ends it now or schedules the end. Each returns the events the provider sends for it.
  */
-import { ConflictError } from '../core/errors.ts';
+import { ConflictError } from '../../core/errors.ts';
+import type { Change } from '../checkout/checkout-completion.ts';
+import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
 import { isInterval } from './billing-dates.ts';
 import { renewalAfter } from './billing-terms.ts';
-import type { Change } from './checkout-completion.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
 import { buildInvoice, failedInvoice, type InvoiceLineInput, paidInvoice } from './invoice-object.ts';
 import { currentPeriodEnd, type Subscription, withPeriod } from './subscription-object.ts';
 

@@ -9,8 +9,9 @@
  * - with a trial, the recurring prices cost nothing until the trial ends, which is the first renewal.
  * Later renewals count whole periods from the anchor (or the trial end, or the start).
  */
+
+import type { SubscriptionDataInput } from '../api/subscription-data-params.ts';
 import { type Interval, nextNaturalBillingDate, periodBoundary } from './billing-dates.ts';
-import type { SubscriptionDataInput } from './subscription-data-params.ts';
 
 /** A line of a session as the terms need it. */
 export interface PricedLine {

@@ -1,6 +1,6 @@
-import { nowIso } from '../core/ids.ts';
+import { nowIso } from '../../core/ids.ts';
+import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from '../account/provider-config.ts';
 import { signatureHeader } from './event-signature.ts';
-import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from './provider-config.ts';
 import type { DeliveryAttempt, ProviderEventStore, StoredEvent } from './provider-event-store.ts';
 import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
 

@@ -1,11 +1,11 @@
-import { nowSeconds } from '../core/ids.ts';
+import { nowSeconds } from '../../core/ids.ts';
+import { IdempotencyCache } from '../api/idempotency-cache.ts';
+import { buildEvent } from '../webhooks/provider-event.ts';
+import type { NewEvent, ProviderEventStore } from '../webhooks/provider-event-store.ts';
+import type { RetrySchedule } from '../webhooks/retry-schedule.ts';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.ts';
 import type { Change } from './checkout-completion.ts';
 import type { CheckoutRecord, CheckoutSessionStore } from './checkout-session-store.ts';
-import { IdempotencyCache } from './idempotency-cache.ts';
-import { buildEvent } from './provider-event.ts';
-import type { NewEvent, ProviderEventStore } from './provider-event-store.ts';
-import type { RetrySchedule } from './retry-schedule.ts';
-import { WebhookDispatcher } from './webhook-dispatcher.ts';
 
 /** The double's stores: its checkout sessions (with what followed each) and its events. */
 export interface PaymentStores {

@@ -1,13 +1,13 @@
 /** The control API's view of a session (`GET /__harness/checkout-sessions`): amounts, status, subscription and event deliveries. */
 
-import { isInterval, periodBoundary } from './billing-dates.ts';
-import { chargeTerms } from './billing-terms.ts';
-import { pricedLine } from './checkout-session.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
-import { formatAmount, formatDate } from './display-format.ts';
-import type { PaymentMethodType } from './payment-methods.ts';
-import type { DeliveryAttempt, DeliveryState, StoredEvent } from './provider-event-store.ts';
-import { currentPeriodEnd, type Subscription } from './subscription-object.ts';
+import { isInterval, periodBoundary } from '../billing/billing-dates.ts';
+import { chargeTerms } from '../billing/billing-terms.ts';
+import { currentPeriodEnd, type Subscription } from '../billing/subscription-object.ts';
+import { pricedLine } from '../checkout/checkout-session.ts';
+import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
+import type { PaymentMethodType } from '../checkout/payment-methods.ts';
+import { formatAmount, formatDate } from '../pay-page/display-format.ts';
+import type { DeliveryAttempt, DeliveryState, StoredEvent } from '../webhooks/provider-event-store.ts';
 
 /**
  * open; paid (or nothing was due); pending (completed by Direct Debit, not settled yet); failed (the Direct Debit

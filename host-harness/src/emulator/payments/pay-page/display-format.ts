@@ -1,5 +1,5 @@
 /** How the double writes amounts, dates and billing periods for people (its hosted page, the control API). */
-import type { Interval } from './billing-dates.ts';
+import type { Interval } from '../billing/billing-dates.ts';
 
 const SYMBOLS: Record<string, string> = { gbp: '£', usd: '$', eur: '€' };
 

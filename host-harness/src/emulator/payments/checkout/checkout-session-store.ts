@@ -1,10 +1,10 @@
-import type { Db, Tables } from '../core/database.ts';
-import { nowIso } from '../core/ids.ts';
+import type { Db, Tables } from '../../core/database.ts';
+import { nowIso } from '../../core/ids.ts';
+import type { SubscriptionDataInput } from '../api/subscription-data-params.ts';
+import type { Invoice } from '../billing/invoice-object.ts';
+import type { Subscription } from '../billing/subscription-object.ts';
 import type { CheckoutSession, SessionLineItem } from './checkout-session.ts';
-import type { Invoice } from './invoice-object.ts';
 import type { PaymentMethodType } from './payment-methods.ts';
-import type { SubscriptionDataInput } from './subscription-data-params.ts';
-import type { Subscription } from './subscription-object.ts';
 
 /** The checkout sessions (table `orders`, its first name, kept so that an existing data folder keeps its sessions). */
 export const CHECKOUT_SESSION_TABLES: Tables = {

@@ -3,8 +3,8 @@
  * completes unpaid and settles days later through the control API). Which a session offers comes from the account's
  * dashboard settings unless the session names `payment_method_types`, as on the provider.
  */
-import type { FormValue } from './form-decode.ts';
-import { invalidRequest } from './provider-error.ts';
+import type { FormValue } from '../api/form-decode.ts';
+import { invalidRequest } from '../api/provider-error.ts';
 
 export const PAYMENT_METHOD_TYPES = ['card', 'bacs_debit'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
