@@ -48,9 +48,9 @@ const config = {
     'host-harness/src/emulator/functions/function-env.ts',
     'host-harness/src/emulator/functions/npm-specifier.ts',
     'host-harness/src/serving/loopback-host.ts',
-    'host-harness/src/emulator/payments/billing-dates.ts',
-    'host-harness/src/emulator/payments/billing-terms.ts',
-    'host-harness/src/emulator/payments/retry-schedule.ts',
+    'host-harness/src/emulator/payments/billing/billing-dates.ts',
+    'host-harness/src/emulator/payments/billing/billing-terms.ts',
+    'host-harness/src/emulator/payments/webhooks/retry-schedule.ts',
     'host-harness/src/emulator/email/mail-fields.ts',
   ],
   // Stryker rewrites the `extends` / `references` paths of this tsconfig in its sandbox, reading it with the
