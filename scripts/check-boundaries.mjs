@@ -5,7 +5,7 @@
  * still a dependency). Each file belongs to one layer of the table below, and may import only what its row allows;
  * a file in no layer, or a computed `import()` that cannot be checked, is an error too. Inside the harness, the
  * platform emulator's feature folders follow their own rule (`EMULATOR` below): each other only through `index.ts`,
- * and never in a cycle.
+ * and never in a cycle; a feature with sub-folders (`payments/`) holds them to the same rule (`SUB_FEATURES`).
  *
  *   node scripts/check-boundaries.mjs [root]   (root: the repository to check; this one by default)
  */
@@ -131,6 +131,30 @@ function emulatorProblem(from, target, edges) {
 }
 
 const describePart = (part) => (part === FACTORY ? 'the app factory' : `the feature ${part}`);
+
+/**
+ * Features whose folders are sub-features under the same rule: each sub-folder reaches another only through its
+ * `index.ts`, never the feature's own top-level files (its wiring), and the sub-folders' imports form no cycle.
+ */
+const SUB_FEATURES = [`${EMULATOR}payments/`];
+
+/** The sub-feature a path belongs to inside `root`: its folder name, the feature's wiring, or null outside `root`. */
+function subPart(root, path) {
+  if (!path.startsWith(root)) return null;
+  const rest = path.slice(root.length);
+  return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : FACTORY;
+}
+
+/** What is wrong with an import between two files of one feature with sub-folders, or null. */
+function subFeatureProblem(root, from, target, edges) {
+  const fromPart = subPart(root, from);
+  const targetPart = subPart(root, target);
+  if (fromPart === null || targetPart === null || fromPart === targetPart) return null;
+  if (targetPart === FACTORY) return `a folder of ${root} may not import the feature's wiring (its top-level files)`;
+  if (target !== `${root}${targetPart}/index.ts`) return `import ${root}${targetPart}/ only through its index.ts`;
+  if (fromPart !== FACTORY) edges.push([fromPart, targetPart]);
+  return null;
+}
 
 /** Each cycle among the features' imports of each other, as `a -> b -> a` (one per strongly connected group). */
 function featureCycles(edges) {
@@ -259,6 +283,7 @@ const allows = (names, target, targetLayer) =>
 export function checkBoundaries(root) {
   const violations = [];
   const featureEdges = [];
+  const subEdges = new Map(SUB_FEATURES.map((root) => [root, []]));
   const rel = (path) => relative(root, path).split('\\').join('/');
   const dirs = ['src', 'host-harness'].map((dir) => resolve(root, dir)).filter(existsSync);
   for (const file of dirs.flatMap((dir) => [...files(dir)])) {
@@ -279,7 +304,13 @@ export function checkBoundaries(root) {
       const how = kind === 'dynamic' ? 'import()' : kind === 'type' ? 'import type' : 'import';
       const problem = (() => {
         if (targetLayer?.name === layer.name) {
-          if (layer.name === 'harness') return emulatorProblem(from, target, featureEdges);
+          if (layer.name === 'harness') {
+            for (const root of SUB_FEATURES) {
+              const inside = subFeatureProblem(root, from, target, subEdges.get(root));
+              if (inside) return inside;
+            }
+            return emulatorProblem(from, target, featureEdges);
+          }
           return layer.name === 'pages' && target !== from ? 'pages do not import each other' : null;
         }
         if (targetLayer?.name === 'pages')
@@ -293,6 +324,8 @@ export function checkBoundaries(root) {
   }
   for (const cycle of featureCycles(featureEdges))
     violations.push(`${EMULATOR}: emulator features import each other in a cycle: ${cycle}`);
+  for (const [root, edges] of subEdges)
+    for (const cycle of featureCycles(edges)) violations.push(`${root}: its folders import each other in a cycle: ${cycle}`);
   return violations;
 }
 

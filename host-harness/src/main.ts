@@ -9,7 +9,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSiteConfig } from '../../config/site-config.ts';
-import { createEmulator, retryScheduleFromEnv, runtimeFromEnv } from './emulator/index.ts';
+import {
+  createEmulator,
+  eventOrderSeedFromEnv,
+  retryScheduleFromEnv,
+  runtimeFromEnv,
+} from './emulator/index.ts';
 import { registerEditorShell } from './shell-server/register-shell.ts';
 import { createSiteServer, hasBuild } from './site/site-server.ts';
 
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
     siteOrigin,
     agencyEmail: config.contactEmail,
     webhookRetry: retryScheduleFromEnv(process.env),
+    eventOrderSeed: eventOrderSeedFromEnv(process.env),
     functionsRuntime: runtimeFromEnv(),
     watchFunctions: args['watch-functions'],
   });

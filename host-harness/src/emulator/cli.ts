@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmulator, retryScheduleFromEnv } from './index.ts';
+import { createEmulator, eventOrderSeedFromEnv, retryScheduleFromEnv } from './index.ts';
 
 const { values: args } = parseArgs({
   options: { 'data-dir': { type: 'string' }, quiet: { type: 'boolean', default: false } },
@@ -23,13 +23,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 
 const quiet = args.quiet || process.env.HARNESS_QUIET === '1';
 let webhookRetry: ReturnType<typeof retryScheduleFromEnv>;
+let eventOrderSeed: number | null;
 try {
   webhookRetry = retryScheduleFromEnv(process.env);
+  eventOrderSeed = eventOrderSeedFromEnv(process.env);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
-const emulator = await createEmulator({ dataDir, quiet, webhookRetry });
+const emulator = await createEmulator({ dataDir, quiet, webhookRetry, eventOrderSeed });
 const url = await emulator.listen({ port, host: 'localhost' });
 console.log(`Platform emulator listening on ${url} (data: ${dataDir ?? 'in memory'})`);
 console.log(`Login page: ${url}/login  Control API: ${url}/__harness/health`);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULTS as SITE_DEFAULTS } from '../../../config/site-config.ts';
+import { withLoopbackAliases } from '../serving/loopback-host.ts';
 import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../serving/server-timeouts.ts';
 import { LocalAgent, mayJoinConversationRoom } from './agents/index.ts';
 import { socketIdentity } from './auth/index.ts';
@@ -20,7 +21,9 @@ import { EMULATOR_TABLES, EmulatorState } from './emulator-state.ts';
 import { DEFAULT_ENTITIES_DIR, DeclaredEntities, mayJoinEntityRoom, readersOf } from './entities/index.ts';
 import { FunctionRunner, functionSecrets, type RuntimeName, runtimeFromEnv } from './functions/index.ts';
 import type { CustomIntegrations } from './integrations/index.ts';
+import { HARNESS_DASHBOARD_PRICES, harnessAccountSettings } from './payment-account.ts';
 import {
+  type AccountSettings,
   DEFAULT_RETRY_SCHEDULE,
   PaymentDouble,
   type RetrySchedule,
@@ -64,6 +67,10 @@ export interface EmulatorOptions {
    * `DEFAULT_RETRY_SCHEDULE`. `npm start` and the CLI read it from `HARNESS_WEBHOOK_RETRY_MS` and friends.
    */
   webhookRetry?: Partial<RetrySchedule>;
+  /** The provider account's settings, over the harness's (payment-account.ts); a reset returns to them. */
+  paymentAccount?: Partial<AccountSettings>;
+  /** A seed for the order the events of one action are delivered in (`HARNESS_EVENT_ORDER_SEED`); default random. */
+  eventOrderSeed?: number | null;
   /** Where functions run: workerd, as deployed (default), or Deno; default from `FUNCTIONS_RUNTIME`. */
   functionsRuntime?: RuntimeName;
   /** Start a function afresh when a file of the project's folder (`base44/`) changes (`npm run dev`). */
@@ -155,6 +162,10 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       endpoint: (app) => `${ownUrl()}/api/apps/${encodeURIComponent(app)}/functions/${WEBHOOK_FUNCTION}`,
       retry: { ...DEFAULT_RETRY_SCHEDULE, ...opts.webhookRetry },
       quiet,
+      settings: harnessAccountSettings(opts.paymentAccount),
+      prices: HARNESS_DASHBOARD_PRICES,
+      eventOrderSeed: opts.eventOrderSeed ?? null,
+      returnOrigins: withLoopbackAliases(opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN),
     }),
     quiet,
   };

@@ -16,6 +16,8 @@ import { FILE_TABLES, FileStore } from './files/index.ts';
 import {
   CHECKOUT_SESSION_TABLES,
   CheckoutSessionStore,
+  IDEMPOTENCY_TABLES,
+  IdempotencyStore,
   PROVIDER_EVENT_TABLES,
   ProviderEventStore,
 } from './payments/index.ts';
@@ -28,6 +30,7 @@ export const EMULATOR_TABLES: readonly Tables[] = [
   OUTBOX_TABLES,
   CHECKOUT_SESSION_TABLES,
   PROVIDER_EVENT_TABLES,
+  IDEMPOTENCY_TABLES,
   APP_LOG_TABLES,
   CONVERSATION_TABLES,
   FILE_TABLES,
@@ -45,6 +48,7 @@ export class EmulatorState implements AuthState {
   readonly outbox: Outbox;
   readonly checkoutSessions: CheckoutSessionStore;
   readonly providerEvents: ProviderEventStore;
+  readonly providerIdempotency: IdempotencyStore;
   readonly logs: AppLogStore;
   readonly conversations: ConversationStore;
   readonly files: FileStore;
@@ -61,6 +65,7 @@ export class EmulatorState implements AuthState {
     this.outbox = new Outbox(db);
     this.checkoutSessions = new CheckoutSessionStore(db);
     this.providerEvents = new ProviderEventStore(db);
+    this.providerIdempotency = new IdempotencyStore(db);
     this.logs = new AppLogStore(db);
     this.conversations = new ConversationStore(db);
     this.files = new FileStore(db);

@@ -51,7 +51,7 @@ export function registerFeatures(app: FastifyInstance, ctx: EmulatorContext): vo
   registerFileRoutes(app, state.files);
   registerFunctionRoutes(app, ctx);
   registerFunctionControlRoutes(app, ctx.functions);
-  registerProviderRoutes(app, ctx);
+  registerProviderRoutes(app, ctx, state.providerIdempotency);
   registerPaymentControlRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerAppLogRoutes(app, state);

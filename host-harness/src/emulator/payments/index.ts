@@ -1,19 +1,42 @@
 /**
- * The payment-provider double (Stripe's API as the project's functions use it): checkout sessions with what follows
- * them (subscriptions, invoices, a test clock), their events delivered and redelivered to the webhook function, the
- * hosted pay page, and the control routes that settle, renew, cancel and resend.
+ * The payment-provider double (Stripe's API as the project's functions use it): checkout sessions and the
+ * subscriptions they start, with their invoices, payments and disputes on a test clock; their events delivered and
+ * redelivered to the webhook function; the hosted pay page; the control routes. Its rules come from the provider's
+ * pages (RULES.md); it imports nothing from the project's backend (`base44/`).
+ *
+ * Folders, each reached by the others only through its `index.ts`, lower ones never importing higher ones:
+ * account (settings, keys, types) ← webhooks (events, delivery) ← billing (prices, dates, subscriptions, invoices,
+ * the clock) ← checkout (sessions) ← api (the REST API), pay-page ← control; this file and payment-double.ts wire
+ * them.
  */
-
-export { PROVIDER_SECRET_KEY, WEBHOOK_FUNCTION, WEBHOOK_SECRET } from './account/provider-config.ts';
-export { registerProviderRoutes } from './api/provider-routes.ts';
-export { CHECKOUT_SESSION_TABLES, CheckoutSessionStore } from './checkout/checkout-session-store.ts';
-export { PaymentDouble } from './checkout/payment-double.ts';
-export type { PaymentState, PaymentsContext } from './checkout/payments-context.ts';
-export { CHECKOUT_SESSION_ROUTES, registerPaymentControlRoutes } from './control/payment-control-routes.ts';
-export { registerPayPage } from './pay-page/pay-page.ts';
-export { PROVIDER_EVENT_TABLES, ProviderEventStore } from './webhooks/provider-event-store.ts';
+export {
+  type AccountSettings,
+  type DashboardPrice,
+  DEFAULT_ENABLED_EVENTS,
+  defaultAccountSettings,
+  PROVIDER_SECRET_KEY,
+  WEBHOOK_FUNCTION,
+  WEBHOOK_SECRET,
+} from './account/index.ts';
+export { IDEMPOTENCY_TABLES, IdempotencyStore, registerProviderRoutes } from './api/index.ts';
+export {
+  CHECKOUT_SESSION_TABLES,
+  CheckoutSessionStore,
+  type PaymentState,
+  type PaymentsContext,
+} from './checkout/index.ts';
+export {
+  CHECKOUT_SESSION_ROUTES,
+  PAYMENT_ACCOUNT_ROUTE,
+  registerPaymentControlRoutes,
+} from './control/index.ts';
+export { registerPayPage } from './pay-page/index.ts';
+export { PaymentDouble, type PaymentDoubleOptions } from './payment-double.ts';
 export {
   DEFAULT_RETRY_SCHEDULE,
+  PROVIDER_EVENT_TABLES,
+  ProviderEventStore,
   type RetrySchedule,
   retryScheduleFromEnv,
-} from './webhooks/retry-schedule.ts';
+  TEST_MODE_RETRY_SCHEDULE,
+} from './webhooks/index.ts';

@@ -14,19 +14,40 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 }
 
-// Strict policy: no script at all, styles only from this origin; forms may post here and their 303 may lead to a
-// local site (browsers apply form-action to the redirect too).
-const PAGE_CSP = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "form-action 'self' http://localhost:* http://127.0.0.1:*",
-  "base-uri 'none'",
-  "frame-ancestors 'self' http://localhost:* http://127.0.0.1:*",
-].join('; ');
+/** Where a page's forms may lead and who may frame it. */
+export interface PagePolicy {
+  /** Origins a form's 303 may lead to, besides this one (browsers apply form-action to the redirect too). */
+  formTargets: readonly string[];
+  /** Origins that may frame the page, besides this one. */
+  frameAncestors: readonly string[];
+}
+
+/** The login page: it returns to any local site, and a local site's frame may show it. */
+export const LOCAL_PAGE_POLICY: PagePolicy = {
+  formTargets: ['http://localhost:*', 'http://127.0.0.1:*'],
+  frameAncestors: ['http://localhost:*', 'http://127.0.0.1:*'],
+};
+
+// Strict policy: no script at all, styles only from this origin; forms post here and lead where the policy says.
+function pageCsp(policy: PagePolicy): string {
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self'",
+    ["form-action 'self'", ...policy.formTargets].join(' '),
+    "base-uri 'none'",
+    ["frame-ancestors 'self'", ...policy.frameAncestors].join(' '),
+  ].join('; ');
+}
 
 /** Sends one of the emulator's pages with its security headers. */
-export function sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  title: string,
+  body: string,
+  policy: PagePolicy = LOCAL_PAGE_POLICY,
+): FastifyReply {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -48,7 +69,7 @@ ${body}
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', PAGE_CSP)
+    .header('content-security-policy', pageCsp(policy))
     .header('referrer-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')

@@ -1,9 +1,17 @@
 /**
- * Billing dates by the provider's calendar rules (Stripe, "Set the subscription billing renewal date"): a monthly
- * period ends on the same day of a later month, or on that month's last day when it is shorter (an anchor on
- * 31 January bills on 28 or 29 February, then 31 March, 30 April); yearly periods follow the same rule, weekly and daily
- * ones are whole days. Times are Unix seconds, calendar arithmetic in UTC, the time of day kept.
+ * Billing dates by the provider's calendar rules, computed with a date library (date-fns), never by hand:
+ * - a monthly period ends on the same day of a later month, or on that month's last day when it is shorter ("a monthly
+ *   subscription created on May 15 with an anchor at June 1 is billed on May 15, then always on the 1st of the month";
+ *   Stripe, "Set the billing cycle date", docs.stripe.com/payments/checkout/billing-cycle, and "Billing cycle",
+ *   docs.stripe.com/billing/subscriptions/billing-cycle: an anchor on 31 January bills on 28 or 29 February);
+ * - yearly periods follow the same rule, weekly and daily ones are whole days;
+ * - the provider's times are Unix seconds; the calendar is UTC (the time of day kept);
+ * - a Bacs Direct Debit is confirmed a number of business days later (docs.stripe.com/payments/bacs-debit: "4 business
+ *   days … when a mandate is already in place, but when you must collect a new mandate, it can take 7 business days"):
+ *   Monday to Friday. The page names no bank holidays, so the double counts none.
  */
+import { TZDate } from '@date-fns/tz';
+import { addBusinessDays, addDays, addMonths, addWeeks, addYears } from 'date-fns';
 
 export const INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -11,30 +19,8 @@ export type Interval = (typeof INTERVALS)[number];
 export const isInterval = (value: string): value is Interval =>
   (INTERVALS as readonly string[]).includes(value);
 
-const DAY_S = 24 * 60 * 60;
-
-function daysInMonth(year: number, monthIndex: number): number {
-  return new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
-}
-
-/** `months` calendar months after `timeS`, the day clamped to the target month's last day. */
-export function addMonths(timeS: number, months: number): number {
-  const date = new Date(timeS * 1000);
-  const target = date.getUTCMonth() + months;
-  const year = date.getUTCFullYear() + Math.floor(target / 12);
-  const month = ((target % 12) + 12) % 12;
-  const day = Math.min(date.getUTCDate(), daysInMonth(year, month));
-  const ms = Date.UTC(
-    year,
-    month,
-    day,
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-    date.getUTCMilliseconds(),
-  );
-  return Math.floor(ms / 1000);
-}
+const at = (timeS: number) => new TZDate(timeS * 1000, 'UTC');
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The end of the `periods`-th billing period that starts at `anchorS` (0 is the anchor itself). */
 export function periodBoundary(
@@ -44,19 +30,25 @@ export function periodBoundary(
   periods: number,
 ): number {
   const steps = intervalCount * periods;
+  const anchor = at(anchorS);
   switch (interval) {
     case 'day':
-      return anchorS + steps * DAY_S;
+      return seconds(addDays(anchor, steps));
     case 'week':
-      return anchorS + steps * 7 * DAY_S;
+      return seconds(addWeeks(anchor, steps));
     case 'month':
-      return addMonths(anchorS, steps);
+      return seconds(addMonths(anchor, steps));
     case 'year':
-      return addMonths(anchorS, steps * 12);
+      return seconds(addYears(anchor, steps));
   }
 }
 
 /** When a subscription started at `startS` with no anchor of its own would bill next: one period later. */
 export function nextNaturalBillingDate(startS: number, interval: Interval, intervalCount: number): number {
   return periodBoundary(startS, interval, intervalCount, 1);
+}
+
+/** `days` business days (Monday to Friday) after `timeS`. */
+export function businessDaysAfter(timeS: number, days: number): number {
+  return seconds(addBusinessDays(at(timeS), days));
 }

@@ -10,8 +10,19 @@
  * Later renewals count whole periods from the anchor (or the trial end, or the start).
  */
 
-import type { SubscriptionDataInput } from '../api/subscription-data-params.ts';
 import { type Interval, nextNaturalBillingDate, periodBoundary } from './billing-dates.ts';
+
+export type ProrationBehavior = 'create_prorations' | 'none';
+
+/** A session's validated `subscription_data`: what bills its subscription. */
+export interface SubscriptionDataInput {
+  billingCycleAnchor: number | null;
+  prorationBehavior: ProrationBehavior;
+  trialEnd: number | null;
+  trialPeriodDays: number | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}
 
 /** A line of a session as the terms need it. */
 export interface PricedLine {

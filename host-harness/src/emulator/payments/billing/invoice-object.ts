@@ -1,5 +1,13 @@
+/**
+ * A subscription's invoices through their life, as the provider documents it (docs.stripe.com/billing/invoices/subscription):
+ * a new subscription's invoice is created and finalized at once ("Finalizes the invoice immediately when
+ * collection_method is set to charge_automatically"); a renewal's "Leaves the invoice in a draft status for about an
+ * hour" and then "Attempts to finalize and pay the invoice"; an attempt pays it or leaves it open with the next try in
+ * `next_payment_attempt`; a subscription that expires before its first invoice is paid voids it ("the open invoice will
+ * be voided", the subscription object's `status`).
+ */
 import { randomAlphanumeric } from '../../core/ids.ts';
-import { decimalText, type Stripe } from '../account/stripe-types.ts';
+import { decimalText, type Stripe } from '../account/index.ts';
 import type { Subscription } from './subscription-object.ts';
 
 /**
@@ -26,8 +34,8 @@ export interface NewInvoice {
   lines: readonly InvoiceLineInput[];
   billingReason: 'subscription_create' | 'subscription_cycle';
   createdS: number;
-  /** The invoice's place among the customer's invoices (its number's suffix). */
-  sequence: number;
+  /** When a draft finalizes by itself (a renewal's, about an hour on); null for one finalized at once. */
+  finalizesAtS: number | null;
   /** The period the invoice closes (the provider's `period_start`/`period_end`). */
   period: { start: number; end: number };
 }
@@ -81,11 +89,8 @@ function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: stri
   } satisfies Stripe.InvoiceLineItem;
 }
 
-/**
- * A finalized, still open invoice of a subscription, charged automatically (the provider attempts payment at once:
- * see `paidInvoice` and `failedInvoice`).
- */
-export function buildInvoice(args: NewInvoice): Invoice {
+/** A draft invoice of a subscription, charged automatically once finalized (`finalizedInvoice`). */
+export function draftInvoice(args: NewInvoice): Invoice {
   const id = `in_${randomAlphanumeric(24)}`;
   const { subscription } = args;
   const total = args.lines.reduce((sum, line) => sum + line.amount, 0);
@@ -107,7 +112,7 @@ export function buildInvoice(args: NewInvoice): Invoice {
     attempted: false,
     auto_advance: true,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
-    automatically_finalizes_at: null,
+    automatically_finalizes_at: args.finalizesAtS,
     billing_reason: args.billingReason,
     collection_method: 'charge_automatically',
     created: args.createdS,
@@ -128,7 +133,7 @@ export function buildInvoice(args: NewInvoice): Invoice {
     description: null,
     discounts: [],
     due_date: null,
-    effective_at: args.createdS,
+    effective_at: null,
     ending_balance: 0,
     footer: null,
     from_invoice: null,
@@ -146,7 +151,8 @@ export function buildInvoice(args: NewInvoice): Invoice {
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
-    number: `${customer.slice(4, 12).toUpperCase()}-${String(args.sequence).padStart(4, '0')}`,
+    // Drafts have no number yet; finalizing gives it.
+    number: null,
     on_behalf_of: null,
     parent: {
       type: 'subscription_details',
@@ -164,9 +170,9 @@ export function buildInvoice(args: NewInvoice): Invoice {
     shipping_details: null,
     starting_balance: 0,
     statement_descriptor: null,
-    status: 'open',
+    status: 'draft',
     status_transitions: {
-      finalized_at: args.createdS,
+      finalized_at: null,
       marked_uncollectible_at: null,
       paid_at: null,
       voided_at: null,
@@ -180,30 +186,67 @@ export function buildInvoice(args: NewInvoice): Invoice {
     total_excluding_tax: total,
     total_pretax_credit_amounts: [],
     total_taxes: [],
-    webhooks_delivered_at: args.createdS,
+    webhooks_delivered_at: null,
   } satisfies Stripe.Invoice & { subscription: null };
 }
 
-/** The invoice after a successful payment attempt at `atS`. */
-export function paidInvoice(invoice: Invoice, atS: number): Invoice {
+/** The draft finalized at `atS`: open, numbered (`sequence`: its place among the customer's invoices). */
+export function finalizedInvoice(invoice: Invoice, atS: number, sequence: number): Invoice {
+  const customer = typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? '');
+  return {
+    ...invoice,
+    status: 'open',
+    number: `${customer.slice(4, 12).toUpperCase()}-${String(sequence).padStart(4, '0')}`,
+    effective_at: atS,
+    automatically_finalizes_at: null,
+    webhooks_delivered_at: invoice.webhooks_delivered_at ?? atS,
+    status_transitions: { ...invoice.status_transitions, finalized_at: atS },
+  };
+}
+
+/** A payment attempt under way (a Direct Debit being processed): attempted, still open. */
+export function attemptedInvoice(invoice: Invoice): Invoice {
+  return {
+    ...invoice,
+    attempted: true,
+    attempt_count: invoice.attempt_count + 1,
+    next_payment_attempt: null,
+  };
+}
+
+/** The invoice voided at `atS` (its subscription expired before it was paid). */
+export function voidedInvoice(invoice: Invoice, atS: number): Invoice {
+  return {
+    ...invoice,
+    status: 'void',
+    next_payment_attempt: null,
+    status_transitions: { ...invoice.status_transitions, voided_at: atS },
+  };
+}
+
+/**
+ * The invoice paid at `atS`. `counted`: whether this attempt is a new one (a card charge); a Direct Debit's attempt was
+ * counted when it was submitted (`attemptedInvoice`).
+ */
+export function paidInvoice(invoice: Invoice, atS: number, counted = true): Invoice {
   return {
     ...invoice,
     status: 'paid',
     amount_paid: invoice.amount_due,
     amount_remaining: 0,
     attempted: true,
-    attempt_count: invoice.attempt_count + (invoice.amount_due > 0 ? 1 : 0),
+    attempt_count: invoice.attempt_count + (counted && invoice.amount_due > 0 ? 1 : 0),
     next_payment_attempt: null,
     status_transitions: { ...invoice.status_transitions, paid_at: atS },
   };
 }
 
-/** The invoice after a failed payment attempt: still open, retried at `nextAttemptS` (null: no retry planned). */
-export function failedInvoice(invoice: Invoice, nextAttemptS: number | null): Invoice {
+/** The invoice after a failed payment attempt: still open, tried again at `nextAttemptS` (null: no try planned). */
+export function failedInvoice(invoice: Invoice, nextAttemptS: number | null, counted = true): Invoice {
   return {
     ...invoice,
     attempted: true,
-    attempt_count: invoice.attempt_count + 1,
+    attempt_count: invoice.attempt_count + (counted ? 1 : 0),
     next_payment_attempt: nextAttemptS,
   };
 }

@@ -1,6 +1,5 @@
 import { randomAlphanumeric } from '../../core/ids.ts';
-import type { PriceInfo } from '../account/known-prices.ts';
-import { decimalText, type Stripe } from '../account/stripe-types.ts';
+import { decimalText, type PriceInfo, type Stripe } from '../account/index.ts';
 
 /** The provider's `price` for a line item: a known id, or a fresh one for inline `price_data`. */
 export function buildPrice(info: PriceInfo, createdS: number): Stripe.Price {

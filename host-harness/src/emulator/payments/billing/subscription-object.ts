@@ -1,6 +1,5 @@
 import { randomAlphanumeric } from '../../core/ids.ts';
-import type { Stripe } from '../account/stripe-types.ts';
-import type { SessionLineItem } from '../checkout/checkout-session.ts';
+import type { Stripe } from '../account/index.ts';
 import type { ChargeTerms } from './billing-terms.ts';
 import { planOf } from './price-object.ts';
 
@@ -10,7 +9,7 @@ export interface NewSubscription {
   customer: string;
   currency: string;
   /** The session's line items; the recurring ones become the subscription's items. */
-  lineItems: readonly SessionLineItem[];
+  lineItems: readonly Stripe.LineItem[];
   terms: ChargeTerms;
   startS: number;
   status: Subscription['status'];

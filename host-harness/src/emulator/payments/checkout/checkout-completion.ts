@@ -1,88 +1,81 @@
 /**
- * What paying on the hosted page does, and what a Direct Debit's settlement does days later, as the provider does it:
- * the changed session, subscription and invoices, and the events it sends for them.
+ * What happens to a checkout session, as the provider does it: paying on the hosted page (a card pays at once; a Bacs
+ * Direct Debit completes the session `unpaid`, "Wait for the payment to succeed or fail", and later sends
+ * `checkout.session.async_payment_succeeded` or `…async_payment_failed`: docs.stripe.com/billing/subscriptions/
+ * bacs-debit), its subscription's clock moving on, and its expiry. Each returns the changed record and the events the
+ * provider sends for the change.
  */
-import { ConflictError } from '../../core/errors.ts';
-import { randomAlphanumeric } from '../../core/ids.ts';
-import { type ChargeTerms, chargeTerms } from '../billing/billing-terms.ts';
-import {
-  buildInvoice,
-  failedInvoice,
-  type Invoice,
-  type InvoiceLineInput,
-  paidInvoice,
-} from '../billing/invoice-object.ts';
-import { buildSubscription, type Subscription } from '../billing/subscription-object.ts';
-import type { EventSpec } from '../webhooks/provider-event.ts';
-import { type CheckoutSession, completedSession, pricedLine } from './checkout-session.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
-import type { PaymentMethodType } from './payment-methods.ts';
 
-/** A session changed by an action, and the events the provider sends for it (in the order it creates them). */
+import { randomAlphanumeric } from '../../core/ids.ts';
+import type { PaymentMethodType } from '../account/index.ts';
+import {
+  type BillingChange,
+  BillingConflict,
+  type BillingSettings,
+  chargeTerms,
+  firstDebitConfirmedAt,
+  type PaymentOutcome,
+  runUntil,
+  startSubscription,
+} from '../billing/index.ts';
+import type { EventSpec } from '../webhooks/index.ts';
+import { type CheckoutSession, completedSession, expiredSession, pricedLine } from './checkout-session.ts';
+import type { CheckoutRecord } from './checkout-session-store.ts';
+
+/** A session changed by an action, and the events the provider sends for it. */
 export interface Change {
   record: CheckoutRecord;
   events: EventSpec[];
 }
 
-/** The first invoice's lines: each one-time price in full, each recurring one for its share until the first renewal. */
-function firstInvoiceLines(
-  record: CheckoutRecord,
-  subscription: Subscription,
-  terms: ChargeTerms,
-  startS: number,
-) {
-  const lines: InvoiceLineInput[] = [];
-  record.line_items.forEach((item, i) => {
-    const price = item.price;
-    if (!price) return;
-    const amount = terms.todayByLine[i] ?? 0;
-    const recurring = price.recurring !== null;
-    // A recurring price whose time until the anchor is free adds no line (the provider makes no zero line for it);
-    // a trial does (the provider shows the trial period at zero).
-    if (recurring && amount === 0 && terms.trialEndS === null) return;
-    lines.push({
-      description: item.description ?? '',
-      amount,
-      quantity: item.quantity ?? 1,
-      price,
-      period: { start: startS, end: recurring ? (terms.firstRenewalS ?? startS) : startS },
-      subscriptionItem: recurring
-        ? (subscription.items.data.find((si) => si.price.id === price.id)?.id ?? null)
-        : null,
-      proration: recurring && amount !== (price.unit_amount ?? 0) * (item.quantity ?? 1),
+/** The record with a billing change applied; the first invoice's fate decides a Direct Debit session's. */
+function withBilling(record: CheckoutRecord, change: BillingChange): Change {
+  const next: CheckoutRecord = { ...record, ...change.ledger };
+  const events = [...change.events];
+  const first = change.firstInvoice;
+  if (first && record.session.status === 'complete' && record.session.payment_status === 'unpaid') {
+    const succeeded = first.outcome === 'succeeded';
+    const session: CheckoutSession = succeeded
+      ? { ...record.session, payment_status: 'paid' }
+      : record.session;
+    next.session = session;
+    events.push({
+      type: succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
+      atS: first.atS,
+      object: session,
     });
-  });
-  return lines;
+  }
+  return { record: next, events };
 }
 
 /**
- * Completes an open session with the method the buyer chose at `nowS`. A card pays at once; Bacs Direct Debit
- * completes the session `unpaid`, its subscription `incomplete` and its first invoice open until it settles; nothing
- * due is `no_payment_required`.
+ * Completes an open session with the method the buyer chose at `nowS`. A subscription-mode session starts its
+ * subscription (billing/subscription-start.ts); a payment-mode one is paid by card (the double does not simulate a
+ * Direct Debit in payment mode, and says so).
  */
 export function completeCheckout(
   record: CheckoutRecord,
   choice: { method: PaymentMethodType; email: string | null },
   nowS: number,
+  settings: BillingSettings,
 ): Change {
   const { session } = record;
   const terms = chargeTerms(record.line_items.map(pricedLine), record.subscription_data, nowS);
   const nothingDue = terms.dueToday === 0;
-  const settlesLater = choice.method === 'bacs_debit' && !nothingDue;
-  const paymentStatus: CheckoutSession['payment_status'] = nothingDue
-    ? 'no_payment_required'
-    : settlesLater
-      ? 'unpaid'
-      : 'paid';
   const customer = `cus_${randomAlphanumeric(14)}`;
   const email = choice.email ?? session.customer_email;
-  const common = {
-    payment_method: choice.method,
-    settlement: settlesLater ? ('pending' as const) : null,
-    clock_s: nowS,
-  };
+  const paymentStatus: CheckoutSession['payment_status'] = nothingDue
+    ? 'no_payment_required'
+    : choice.method === 'bacs_debit'
+      ? 'unpaid'
+      : 'paid';
 
   if (session.mode !== 'subscription') {
+    if (choice.method === 'bacs_debit')
+      throw new BillingConflict(
+        'A Bacs Direct Debit in payment mode is not simulated by the local double',
+        'not_simulated',
+      );
     const completed = completedSession(session, {
       customer,
       subscription: null,
@@ -91,91 +84,82 @@ export function completeCheckout(
       paymentStatus,
     });
     return {
-      record: { ...record, ...common, session: completed },
-      events: [{ type: 'checkout.session.completed', object: completed }],
+      record: { ...record, payment_method: choice.method, clock_s: nowS, session: completed },
+      events: [{ type: 'checkout.session.completed', atS: nowS, object: completed }],
     };
   }
 
-  let subscription = buildSubscription({
-    customer,
-    currency: session.currency ?? 'gbp',
-    lineItems: record.line_items,
-    terms,
-    startS: nowS,
-    status: settlesLater ? 'incomplete' : terms.trialEndS !== null ? 'trialing' : 'active',
-    metadata: record.subscription_data?.metadata ?? {},
-    description: record.subscription_data?.description ?? null,
-    paymentMethod: `pm_${randomAlphanumeric(24)}`,
-    testClock: `clock_${randomAlphanumeric(24)}`,
-  });
-  const lines = firstInvoiceLines(record, subscription, terms, nowS);
-  let invoice: Invoice | null = null;
-  if (lines.length > 0) {
-    const open = buildInvoice({
-      subscription,
-      customerEmail: email,
-      lines,
-      billingReason: 'subscription_create',
-      createdS: nowS,
-      sequence: 1,
-      period: { start: nowS, end: nowS },
-    });
-    // A Direct Debit is attempted at once and stays open while the bank processes it.
-    invoice = settlesLater ? { ...open, attempted: true } : paidInvoice(open, nowS);
-    subscription = { ...subscription, latest_invoice: invoice.id };
-  }
+  const started = startSubscription(
+    { ...record, payment_outcome: 'succeeds' },
+    {
+      customer,
+      currency: session.currency ?? 'gbp',
+      lineItems: record.line_items,
+      terms,
+      startS: nowS,
+      metadata: record.subscription_data?.metadata ?? {},
+      description: record.subscription_data?.description ?? null,
+      method: choice.method,
+      email,
+    },
+    settings,
+  );
+  const first = started.ledger.invoices[0];
   const completed: CheckoutSession = {
     ...completedSession(session, {
       customer,
-      subscription: subscription.id,
+      subscription: started.ledger.subscription?.id ?? null,
       paymentIntent: null,
       email,
       paymentStatus,
     }),
-    invoice: invoice?.id ?? null,
+    invoice: first?.id ?? null,
   };
-  const events: EventSpec[] = [];
-  if (invoice && invoice.status === 'paid') events.push({ type: 'invoice.paid', object: invoice });
-  events.push({ type: 'checkout.session.completed', object: completed });
   return {
-    record: { ...record, ...common, session: completed, subscription, invoices: invoice ? [invoice] : [] },
-    events,
+    record: { ...record, ...started.ledger, session: completed },
+    events: [...started.events, { type: 'checkout.session.completed', atS: nowS, object: completed }],
   };
 }
 
-/**
- * Settles a Direct Debit that completed unpaid: on success the first invoice is paid, the session `paid` and the
- * subscription active; on failure the invoice stays unpaid and the subscription, never started, expires.
- */
-export function settleDirectDebit(
+/** The first Direct Debit of a session is confirmed by the bank, `succeeded` or `failed` (the clock moves there). */
+export function settleFirstDebit(
   record: CheckoutRecord,
   outcome: 'succeeded' | 'failed',
-  nowS: number,
+  settings: BillingSettings,
 ): Change {
-  if (record.settlement !== 'pending')
-    throw new ConflictError('This session has no Direct Debit waiting to settle', 'not_pending');
-  const at = Math.max(record.clock_s ?? nowS, nowS);
-  const succeeded = outcome === 'succeeded';
-  const session: CheckoutSession = succeeded ? { ...record.session, payment_status: 'paid' } : record.session;
-  const next: CheckoutRecord = { ...record, session, settlement: outcome, clock_s: at };
-  const sessionEvent: EventSpec = {
-    type: succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
-    object: session,
-  };
-  const { subscription } = record;
-  const first = record.invoices[0];
-  if (!subscription || !first) return { record: next, events: [sessionEvent] };
+  const at = firstDebitConfirmedAt(record);
+  const paymentOutcome: PaymentOutcome = outcome === 'succeeded' ? 'succeeds' : 'fails';
+  return withBilling(record, runUntil({ ...record, payment_outcome: paymentOutcome }, at, settings));
+}
 
-  const invoice = succeeded ? paidInvoice(first, at) : failedInvoice(first, null);
-  const updated: Subscription = succeeded
-    ? { ...subscription, status: subscription.trial_end ? 'trialing' : 'active' }
-    : { ...subscription, status: 'incomplete_expired', ended_at: at };
+/** The subscription's clock moves to `toS`, taking every step due by then. */
+export function advanceClock(record: CheckoutRecord, toS: number, settings: BillingSettings): Change {
+  if (!record.subscription) throw new BillingConflict('This session has no subscription', 'no_subscription');
+  return withBilling(record, runUntil(record, toS, settings));
+}
+
+/** Any billing change made elsewhere (a cancellation, a dispute), applied to the session's record. */
+export function applyBilling(record: CheckoutRecord, change: BillingChange): Change {
+  return withBilling(record, change);
+}
+
+/** An open session whose `expires_at` has passed expires (`checkout.session.expired`); null when it has not. */
+export function expireIfDue(record: CheckoutRecord, nowS: number): Change | null {
+  const { session } = record;
+  if (session.status !== 'open' || session.expires_at > nowS) return null;
+  const expired = expiredSession(session);
   return {
-    record: { ...next, subscription: updated, invoices: [invoice, ...record.invoices.slice(1)] },
-    events: [
-      { type: succeeded ? 'invoice.paid' : 'invoice.payment_failed', object: invoice },
-      sessionEvent,
-      { type: 'customer.subscription.updated', object: updated, previous: { status: subscription.status } },
-    ],
+    record: { ...record, session: expired },
+    events: [{ type: 'checkout.session.expired', atS: session.expires_at, object: expired }],
+  };
+}
+
+/** The buyer left through Cancel: the double expires the session there and then. */
+export function cancelOnPage(record: CheckoutRecord, nowS: number): Change | null {
+  if (record.session.status !== 'open') return null;
+  const expired = expiredSession(record.session);
+  return {
+    record: { ...record, cancelled: true, session: expired },
+    events: [{ type: 'checkout.session.expired', atS: nowS, object: expired }],
   };
 }

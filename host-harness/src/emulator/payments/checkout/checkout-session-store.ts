@@ -1,10 +1,7 @@
 import type { Db, Tables } from '../../core/database.ts';
 import { nowIso } from '../../core/ids.ts';
-import type { SubscriptionDataInput } from '../api/subscription-data-params.ts';
-import type { Invoice } from '../billing/invoice-object.ts';
-import type { Subscription } from '../billing/subscription-object.ts';
+import { emptyLedger, type SubscriptionDataInput, type SubscriptionLedger } from '../billing/index.ts';
 import type { CheckoutSession, SessionLineItem } from './checkout-session.ts';
-import type { PaymentMethodType } from './payment-methods.ts';
 
 /** The checkout sessions (table `orders`, its first name, kept so that an existing data folder keeps its sessions). */
 export const CHECKOUT_SESSION_TABLES: Tables = {
@@ -19,27 +16,20 @@ CREATE TABLE IF NOT EXISTS orders (
 `,
 };
 
-/** A checkout session of the payment-provider double with what followed it, as stored. */
-export interface CheckoutRecord {
+/**
+ * A checkout session of the payment-provider double with what followed it, as stored: the session and its line
+ * items, and the ledger of the subscription it started (empty until it is completed).
+ */
+export interface CheckoutRecord extends SubscriptionLedger {
   app_id: string;
   session: CheckoutSession;
   line_items: SessionLineItem[];
   /** The session's `subscription_data`: the subscription it creates is billed by it. */
   subscription_data: SubscriptionDataInput | null;
-  /** The buyer pressed Cancel on the hosted page. */
+  /** The buyer pressed Cancel on the hosted page (the double then expired the session). */
   cancelled: boolean;
-  /** The `Stripe-Version` the session was created with (its events are built for it). */
-  api_version: string | null;
-  /** How the buyer paid on the hosted page. */
-  payment_method: PaymentMethodType | null;
-  /** A Direct Debit's settlement: pending until the control API settles it. */
-  settlement: 'pending' | 'succeeded' | 'failed' | null;
-  /** The subscription a paid (or Direct Debit) subscription-mode session created, as it is now. */
-  subscription: Subscription | null;
-  /** The subscription's invoices, oldest first. */
-  invoices: Invoice[];
-  /** The subscription's test clock: the double's "now" for it (Unix seconds), moved by the control API. */
-  clock_s: number | null;
+  /** The API version the session was created with (`Stripe-Version`, else the account's default). */
+  api_version: string;
   created_date: string;
   updated_date: string;
 }
@@ -49,17 +39,9 @@ export type NewCheckoutRecord = Pick<
   'app_id' | 'session' | 'line_items' | 'subscription_data' | 'api_version'
 >;
 
-/** Records written before these fields existed read as a session nothing followed. */
+/** Records written before a field existed read with its empty value. */
 function normalise(record: CheckoutRecord): CheckoutRecord {
-  return {
-    ...record,
-    subscription_data: record.subscription_data ?? null,
-    payment_method: record.payment_method ?? null,
-    settlement: record.settlement ?? null,
-    subscription: record.subscription ?? null,
-    invoices: record.invoices ?? [],
-    clock_s: record.clock_s ?? null,
-  };
+  return { ...emptyLedger(), ...record, subscription_data: record.subscription_data ?? null };
 }
 
 /** The payment-provider double's checkout sessions (table `orders`), in creation order. */
@@ -82,13 +64,9 @@ export class CheckoutSessionStore {
   create(input: NewCheckoutRecord): CheckoutRecord {
     const now = nowIso();
     const record: CheckoutRecord = {
+      ...emptyLedger(),
       ...input,
       cancelled: false,
-      payment_method: null,
-      settlement: null,
-      subscription: null,
-      invoices: [],
-      clock_s: null,
       created_date: now,
       updated_date: now,
     };

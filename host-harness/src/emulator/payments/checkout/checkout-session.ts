@@ -1,18 +1,49 @@
+/**
+ * The `checkout.session` object through its life: open (with its hosted page's `url` until `expires_at`), complete
+ * (`payment_status` `paid`, `unpaid` while a Direct Debit is processed, or `no_payment_required`), or expired ("After it
+ * expires, a customer can't complete a Checkout Session", docs.stripe.com/api/checkout/sessions/expire).
+ */
 import { randomAlphanumeric } from '../../core/ids.ts';
-import type { Stripe } from '../account/stripe-types.ts';
-import type { SessionInput } from '../api/checkout-params.ts';
-import { isInterval } from '../billing/billing-dates.ts';
-import type { ChargeTerms, PricedLine } from '../billing/billing-terms.ts';
-import { buildPrice } from '../billing/price-object.ts';
-import { offeredMethods } from './payment-methods.ts';
+import type { PaymentMethodType, PriceInfo, Stripe } from '../account/index.ts';
+import {
+  buildPrice,
+  type ChargeTerms,
+  isInterval,
+  type PricedLine,
+  type SubscriptionDataInput,
+} from '../billing/index.ts';
 
 /** A `checkout.session` as the provider answers it (every field of its API version). */
 export type CheckoutSession = Stripe.Checkout.Session;
 /** A line item (`item`) of a session, as `GET /v1/checkout/sessions/{id}/line_items` lists them. */
 export type SessionLineItem = Stripe.LineItem;
 
-/** The provider's sessions expire after 24 hours. */
-const SESSION_LIFETIME_S = 24 * 60 * 60;
+export type CheckoutMode = 'payment' | 'subscription';
+
+export interface LineItemInput {
+  price: PriceInfo;
+  quantity: number;
+}
+
+/** A validated `POST /v1/checkout/sessions` (api/checkout-params.ts reads it from the form). */
+export interface SessionInput {
+  mode: CheckoutMode;
+  lineItems: LineItemInput[];
+  currency: string;
+  successUrl: string;
+  cancelUrl: string | null;
+  customerEmail: string | null;
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+  /** The methods the session offers: the dashboard's, narrowed by the request (account/payment-methods.ts). */
+  methods: PaymentMethodType[];
+  /** `allowed_payment_method_types` as given (endive and later); null when not given. */
+  allowedMethods: PaymentMethodType[] | null;
+  /** `subscription_data` (subscription mode only). */
+  subscriptionData: SubscriptionDataInput | null;
+  /** When the session expires (Unix seconds): `expires_at`, or 24 hours after its creation. */
+  expiresAt: number;
+}
 
 /** A new session id, shaped like the provider's test-mode ids (`cs_test_` + 58 alphanumerics). */
 export function newSessionId(): string {
@@ -90,14 +121,14 @@ export function buildSession(
   url: string,
   nowS: number,
 ): CheckoutSession {
-  const methods = offeredMethods(input.paymentMethodTypes, input.currency);
+  const methods = input.methods;
   return {
     id,
     object: 'checkout.session',
     adaptive_pricing: { enabled: false },
     after_expiration: null,
     allow_promotion_codes: null,
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: input.allowedMethods,
     amount_subtotal: terms.dueToday,
     amount_total: terms.dueToday,
     automatic_tax: NO_TAX,
@@ -119,7 +150,7 @@ export function buildSession(
     customer_details: null,
     customer_email: input.customerEmail,
     discounts: [],
-    expires_at: nowS + SESSION_LIFETIME_S,
+    expires_at: input.expiresAt,
     integration_identifier: null,
     invoice: null,
     invoice_creation:
@@ -147,9 +178,7 @@ export function buildSession(
     payment_link: null,
     payment_method_collection: 'always',
     // Methods named by the session, or the account's dashboard configuration (which the provider then names).
-    payment_method_configuration_details: input.paymentMethodTypes
-      ? null
-      : { id: 'pmc_harness_dashboard', parent: null },
+    payment_method_configuration_details: { id: 'pmc_harness_dashboard', parent: null },
     payment_method_options: methods.includes('bacs_debit') ? { bacs_debit: {} } : {},
     payment_method_types: methods,
     payment_status: 'unpaid',
@@ -213,7 +242,7 @@ export function completedSession(
   };
 }
 
-/** The session after the buyer cancelled on the hosted page: the double lets it expire there and then. */
+/** The session once it expired (its `expires_at` passed, or the buyer left through Cancel and the double ended it). */
 export function expiredSession(session: CheckoutSession): CheckoutSession {
   return { ...session, status: 'expired', url: null };
 }

@@ -1,17 +1,28 @@
 /**
- * Control API of the payment double (tests and people, never the site): the sessions with their events, a Direct
- * Debit's settlement, the subscription's test clock and cancellation, and resending an event by hand. Every action
- * stores and delivers the events the provider sends for it and answers once each first delivery attempt has ended.
+ * Control API of the payment double (tests and people, never the site): the sessions with their events; a first
+ * Direct Debit's confirmation; each subscription's test clock, the next payment's outcome, cancellation and a bank's
+ * dispute; resending an event by hand; and the account's settings and clock. Every action stores and delivers the
+ * events the provider sends for it and answers once each first delivery attempt has ended.
  */
 import type { FastifyInstance } from 'fastify';
 import { BadRequestError, ConflictError, NotFoundError } from '../../core/errors.ts';
 import { objectBody } from '../../core/http/route-schema.ts';
-import { nowSeconds } from '../../core/ids.ts';
-import { advanceToRenewal, cancelSubscription } from '../billing/subscription-clock.ts';
-import type { Change } from '../checkout/checkout-completion.ts';
-import { settleDirectDebit } from '../checkout/checkout-completion.ts';
-import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import { SettingsError, settingsView } from '../account/index.ts';
+import {
+  BillingConflict,
+  cancelSubscription,
+  disputeLatestDebit,
+  nextStepAt,
+  renewalOutcomeAt,
+} from '../billing/index.ts';
+import {
+  advanceClock,
+  applyBilling,
+  type Change,
+  type CheckoutRecord,
+  type PaymentsContext,
+  settleFirstDebit,
+} from '../checkout/index.ts';
 import { summarize } from './session-summary.ts';
 
 const choice = (field: string, values: readonly string[]) =>
@@ -21,32 +32,53 @@ const choice = (field: string, values: readonly string[]) =>
 
 const settleBody = choice('outcome', ['succeeded', 'failed']);
 const advanceBody = choice('renewal', ['paid', 'failed']);
-const cancelBody = choice('at', ['now', 'period_end']);
+const outcomeBody = choice('outcome', ['succeeds', 'fails']);
 
 /**
- * Where the control routes live, and their first path, kept as an alias with every sub-route: tests outside this
+ * Where the session routes live, and their first path, kept as an alias with every sub-route: tests outside this
  * repository and the contract the harness was built to (which names `GET /__harness/orders`) call it.
  */
 export const CHECKOUT_SESSION_ROUTES = ['/__harness/checkout-sessions', '/__harness/orders'] as const;
+/** The account's routes: its settings and its clock. */
+export const PAYMENT_ACCOUNT_ROUTE = '/__harness/payments';
 
 export function registerPaymentControlRoutes(app: FastifyInstance, ctx: PaymentsContext): void {
   for (const base of CHECKOUT_SESSION_ROUTES) registerAt(app, ctx, base);
+  registerAccountRoutes(app, ctx);
+}
+
+/** A time in a control body: Unix seconds, or an ISO 8601 string. */
+function timeOf(value: unknown, field: string): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  if (typeof value === 'string') {
+    const ms = Date.parse(value);
+    if (Number.isFinite(ms)) return Math.floor(ms / 1000);
+  }
+  throw new BadRequestError(`${field} must be Unix seconds or an ISO 8601 time`);
 }
 
 function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): void {
   const { checkoutSessions: sessions, providerEvents } = ctx.state;
+  const { payments } = ctx;
   const idOf = (params: unknown) => (params as { id: string }).id;
   const summary = (record: CheckoutRecord) =>
-    summarize(record, providerEvents.bySession(record.session.id), nowSeconds());
+    summarize(record, providerEvents.bySession(record.session.id), payments.now());
 
   /** Runs an action on a session and answers with the session as it is after the first deliveries. */
-  const act = async (id: string, action: (record: CheckoutRecord) => Change) => {
+  const act = async (id: string, action: (record: CheckoutRecord, nowS: number) => Change) => {
     if (!sessions.get(id)) throw new NotFoundError('No such checkout session', 'session_not_found');
-    const result = await ctx.payments.apply(id, action);
+    let result: Awaited<ReturnType<typeof payments.apply>>;
+    try {
+      result = await payments.apply(id, action);
+    } catch (error) {
+      if (error instanceof BillingConflict) throw new ConflictError(error.message, error.code);
+      throw error;
+    }
     const record = sessions.get(id) ?? result?.record;
     if (!record) throw new NotFoundError('No such checkout session', 'session_not_found');
     return { order: summary(record), sent: result?.eventIds ?? [] };
   };
+  const settings = () => payments.settings();
 
   app.get(base, async () => sessions.all().map(summary));
 
@@ -60,20 +92,65 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
     }));
   });
 
+  // The bank confirms the first Direct Debit (the clock moves to when it would: seven business days on).
   app.post(`${base}/:id/settle`, { schema: { body: settleBody } }, async (request) => {
     const { outcome } = request.body as { outcome: 'succeeded' | 'failed' };
-    return act(idOf(request.params), (record) => settleDirectDebit(record, outcome, nowSeconds()));
+    return act(idOf(request.params), (record) => settleFirstDebit(record, outcome, settings()));
   });
 
+  // What the buyer's payment method does with the next charges (a test card or account that pays, or does not).
+  app.post(`${base}/:id/payment-method`, { schema: { body: outcomeBody } }, async (request) => {
+    const { outcome } = request.body as { outcome: 'succeeds' | 'fails' };
+    return act(idOf(request.params), (record) => ({
+      record: { ...record, payment_outcome: outcome },
+      events: [],
+    }));
+  });
+
+  // The next renewal pays or fails: the clock moves to when its first attempt has an outcome (the draft's hour, and a
+  // Direct Debit's business days, included).
   app.post(`${base}/:id/advance`, { schema: { body: advanceBody } }, async (request) => {
     const { renewal } = request.body as { renewal: 'paid' | 'failed' };
-    return act(idOf(request.params), (record) => advanceToRenewal(record, renewal));
+    return act(idOf(request.params), (record) => {
+      const ready = {
+        ...record,
+        payment_outcome: renewal === 'paid' ? ('succeeds' as const) : ('fails' as const),
+      };
+      return advanceClock(ready, renewalOutcomeAt(ready, settings()), settings());
+    });
   });
 
-  app.post(`${base}/:id/cancel`, { schema: { body: cancelBody } }, async (request) => {
-    const { at } = request.body as { at: 'now' | 'period_end' };
-    return act(idOf(request.params), (record) => cancelSubscription(record, at, nowSeconds()));
+  // The subscription's test clock moves to `to` (Unix seconds or ISO), or to its next step (`{ "to": "next" }`).
+  app.post(`${base}/:id/clock`, async (request) => {
+    const body = (request.body ?? {}) as { to?: unknown };
+    return act(idOf(request.params), (record) => {
+      const next = nextStepAt(record);
+      if (body.to === 'next' && next === null)
+        throw new BillingConflict('The subscription has nothing more to do', 'nothing_planned');
+      const to = body.to === 'next' ? next! : timeOf(body.to, 'to');
+      if (record.clock_s !== null && to < record.clock_s)
+        throw new BillingConflict('A test clock only moves forward', 'clock_backwards');
+      return advanceClock(record, to, settings());
+    });
   });
+
+  // Cancels the subscription: now, at the end of the current period, or at a later period's end (`cancel_at`).
+  app.post(`${base}/:id/cancel`, async (request) => {
+    const at = (request.body as { at?: unknown } | undefined)?.at;
+    const when = at === 'now' || at === 'period_end' ? at : at === undefined ? null : timeOf(at, 'at');
+    if (when === null)
+      throw new BadRequestError('at must be now, period_end, or a time (Unix seconds or ISO 8601)');
+    return act(idOf(request.params), (record, nowS) =>
+      applyBilling(record, cancelSubscription(record, when, nowS, settings())),
+    );
+  });
+
+  // The bank disputes the latest confirmed Direct Debit (`charge.dispute.created`).
+  app.post(`${base}/:id/dispute`, async (request) =>
+    act(idOf(request.params), (record, nowS) =>
+      applyBilling(record, disputeLatestDebit(record, nowS, settings())),
+    ),
+  );
 
   // Resends one of the session's events unchanged and freshly signed (by default its checkout.session.completed), as
   // the provider's dashboard can; the retry schedule carries on unless this attempt delivers it.
@@ -94,7 +171,55 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
     if (wanted && !event) throw new NotFoundError('This session has no such event', 'event_not_found');
     if (!event)
       throw new ConflictError('This session is not completed: it has no event to deliver', 'not_paid');
-    const attempt = await ctx.payments.dispatcher.resend(event.id);
+    if (event.state === 'not_sent')
+      throw new ConflictError('The webhook endpoint is not sent events of this type', 'not_subscribed');
+    const attempt = await payments.resend(event.id);
     return { event_id: event.id, attempt };
+  });
+}
+
+function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void {
+  const { payments } = ctx;
+  const view = () => ({
+    ...settingsView(payments.settings()),
+    event_order_seed: payments.eventOrderSeed,
+    now: payments.now(),
+  });
+
+  app.get(`${PAYMENT_ACCOUNT_ROUTE}/settings`, async () => view());
+
+  // Changes the account's settings (its dashboard) until the next reset; `event_order_seed` replays a delivery order.
+  app.post(`${PAYMENT_ACCOUNT_ROUTE}/settings`, async (request) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new BadRequestError('The settings must be a JSON object');
+    const { event_order_seed: seed, ...patch } = body as Record<string, unknown>;
+    if (
+      seed !== undefined &&
+      seed !== null &&
+      (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0)
+    )
+      throw new BadRequestError('event_order_seed must be a whole number or null');
+    try {
+      payments.updateSettings(patch);
+    } catch (error) {
+      if (error instanceof SettingsError) throw new BadRequestError(error.message);
+      throw error;
+    }
+    if (seed !== undefined) payments.reseedEventOrder(seed as number | null);
+    return view();
+  });
+
+  // Moves the double's own clock on (a session's `expires_at`, the API's "now"); a reset puts it back.
+  app.post(`${PAYMENT_ACCOUNT_ROUTE}/time`, async (request) => {
+    const seconds = (request.body as { advance_seconds?: unknown } | undefined)?.advance_seconds;
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isInteger(seconds) ||
+      seconds < 1 ||
+      seconds > 400 * 24 * 60 * 60
+    )
+      throw new BadRequestError('advance_seconds must be a whole number of seconds, 1 to 400 days');
+    return { now: payments.advanceTime(seconds) };
   });
 }

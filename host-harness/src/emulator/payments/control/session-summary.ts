@@ -1,29 +1,8 @@
-/** The control API's view of a session (`GET /__harness/checkout-sessions`): amounts, status, subscription and event deliveries. */
-
-import { isInterval, periodBoundary } from '../billing/billing-dates.ts';
-import { chargeTerms } from '../billing/billing-terms.ts';
-import { currentPeriodEnd, type Subscription } from '../billing/subscription-object.ts';
-import { pricedLine } from '../checkout/checkout-session.ts';
-import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import type { PaymentMethodType } from '../checkout/payment-methods.ts';
-import { formatAmount, formatDate } from '../pay-page/display-format.ts';
-import type { DeliveryAttempt, DeliveryState, StoredEvent } from '../webhooks/provider-event-store.ts';
-
-/**
- * open; paid (or nothing was due); pending (completed by Direct Debit, not settled yet); failed (the Direct Debit
- * failed); cancelled (the buyer pressed Cancel); expired.
- */
-export type SessionStatus = 'open' | 'paid' | 'pending' | 'failed' | 'cancelled' | 'expired';
-
-export function sessionStatus(record: CheckoutRecord): SessionStatus {
-  const { session } = record;
-  if (session.status === 'complete') {
-    if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
-    return record.settlement === 'failed' ? 'failed' : 'pending';
-  }
-  if (record.cancelled) return 'cancelled';
-  return session.status === 'expired' ? 'expired' : 'open';
-}
+/** The control API's view of a session (`GET /__harness/checkout-sessions`): amounts, status, its subscription's life and event deliveries. */
+import { chargeTerms, currentPeriodEnd, nextStepAt, type Subscription } from '../billing/index.ts';
+import { type CheckoutRecord, pricedLine, type SessionStatus, sessionStatus } from '../checkout/index.ts';
+import { formatAmount, formatDate } from '../pay-page/index.ts';
+import type { DeliveryAttempt, DeliveryState, StoredEvent } from '../webhooks/index.ts';
 
 export interface EventSummary {
   id: string;
@@ -53,18 +32,36 @@ export interface SessionSummary {
   first_renewal: string | null;
   first_renewal_display: string | null;
   status: SessionStatus;
-  payment_method: PaymentMethodType | null;
+  payment_method: CheckoutRecord['payment_method'];
   customer_email: string | null;
   success_url: string | null;
   cancel_url: string | null;
+  expires_at: string;
   subscription: {
     id: string;
     status: Subscription['status'];
+    trial_end: string | null;
     current_period_end: string;
     cancel_at_period_end: boolean;
-    invoices: { id: string; billing_reason: string | null; status: string | null; amount_due: number }[];
+    cancel_at: string | null;
+    ended_at: string | null;
+    invoices: {
+      id: string;
+      billing_reason: string | null;
+      status: string | null;
+      amount_due: number;
+      attempt_count: number;
+      next_payment_attempt: string | null;
+    }[];
+    payments: { invoice: string; payment_intent: string; method: string; amount: number; status: string }[];
+    disputes: { id: string; charge: string; amount: number; status: string }[];
   } | null;
-  /** The `checkout.session.completed` event's delivery (kept from before the other events were sent). */
+  /** The subscription's test clock (ISO), and when it next has something to do. */
+  clock: string | null;
+  next_step_at: string | null;
+  /** What the buyer's payment method does with the next charge. */
+  payment_outcome: CheckoutRecord['payment_outcome'];
+  /** The `checkout.session.completed` event's delivery. */
   webhook: {
     event_id: string;
     delivered: boolean;
@@ -79,13 +76,13 @@ export interface SessionSummary {
 }
 
 const iso = (timeS: number) => new Date(timeS * 1000).toISOString();
+const isoOrNull = (timeS: number | null | undefined) => (timeS == null ? null : iso(timeS));
 
-/** The first full recurring charge of a subscription: its anchor when later than its start, else one period on. */
-export function firstRenewalOf(subscription: Subscription): number {
+/** The first full recurring charge of a subscription: its trial's end or its anchor when later than its start. */
+function firstRenewalOf(subscription: Subscription): number {
+  if (subscription.trial_end !== null) return subscription.trial_end;
   if (subscription.billing_cycle_anchor > subscription.start_date) return subscription.billing_cycle_anchor;
-  const recurring = subscription.items.data[0]?.price.recurring;
-  if (!recurring || !isInterval(recurring.interval)) return currentPeriodEnd(subscription);
-  return periodBoundary(subscription.billing_cycle_anchor, recurring.interval, recurring.interval_count, 1);
+  return currentPeriodEnd(subscription);
 }
 
 function eventSummary(event: StoredEvent): EventSummary {
@@ -127,27 +124,49 @@ export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: n
     setup_display: formatAmount(setup, currency),
     monthly_display: formatAmount(monthly, currency),
     total_display: formatAmount(amountTotal, currency),
-    first_renewal: firstRenewal === null ? null : iso(firstRenewal),
+    first_renewal: isoOrNull(firstRenewal),
     first_renewal_display: firstRenewal === null ? null : formatDate(firstRenewal),
     status: sessionStatus(record),
     payment_method: record.payment_method,
     customer_email: session.customer_details?.email ?? session.customer_email,
     success_url: session.success_url,
     cancel_url: session.cancel_url,
+    expires_at: iso(session.expires_at),
     subscription: subscription
       ? {
           id: subscription.id,
           status: subscription.status,
+          trial_end: isoOrNull(subscription.trial_end),
           current_period_end: iso(currentPeriodEnd(subscription)),
           cancel_at_period_end: subscription.cancel_at_period_end,
+          cancel_at: isoOrNull(subscription.cancel_at),
+          ended_at: isoOrNull(subscription.ended_at),
           invoices: record.invoices.map((invoice) => ({
             id: invoice.id,
             billing_reason: invoice.billing_reason,
             status: invoice.status,
             amount_due: invoice.amount_due,
+            attempt_count: invoice.attempt_count,
+            next_payment_attempt: isoOrNull(invoice.next_payment_attempt),
+          })),
+          payments: record.charges.map((charge) => ({
+            invoice: charge.invoice,
+            payment_intent: charge.payment_intent,
+            method: charge.method,
+            amount: charge.amount,
+            status: charge.status,
+          })),
+          disputes: record.disputes.map((dispute) => ({
+            id: dispute.id,
+            charge: typeof dispute.charge === 'string' ? dispute.charge : dispute.charge.id,
+            amount: dispute.amount,
+            status: dispute.status,
           })),
         }
       : null,
+    clock: isoOrNull(record.clock_s),
+    next_step_at: isoOrNull(nextStepAt(record)),
+    payment_outcome: record.payment_outcome,
     webhook: completed
       ? {
           event_id: completed.id,

@@ -1,13 +1,18 @@
 /** How the double writes amounts, dates and billing periods for people (its hosted page, the control API). */
-import type { Interval } from '../billing/billing-dates.ts';
+import type { Interval } from '../billing/index.ts';
 
-const SYMBOLS: Record<string, string> = { gbp: '£', usd: '$', eur: '€' };
-
-/** Formats minor units for people: 79900 gbp → £799.00 (other currencies: `79900 sek` → SEK 799.00). */
+/**
+ * Formats minor units as the provider's pages do, with the currency's symbol and a thousands separator: 104800 gbp →
+ * £1,048.00. A currency Intl does not know is written by its code (`XXX 10.00`).
+ */
 export function formatAmount(minor: number, currency: string): string {
-  const major = (minor / 100).toFixed(2);
-  const symbol = SYMBOLS[currency];
-  return symbol ? `${symbol}${major}` : `${currency.toUpperCase()} ${major}`;
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
+      minor / 100,
+    );
+  } catch {
+    return `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
+  }
 }
 
 // The agency and its buyers are in the UK: dates as a UK reader writes them, on the UK's calendar day.
@@ -17,10 +22,20 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'Europe/London',
 });
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
 
 /** A Unix time as a UK date: 1772409600 → "2 March 2026". */
 export function formatDate(timeS: number): string {
   return DATE.format(new Date(timeS * 1000));
+}
+
+/** A Unix time as UK wall-clock time: "09:42". */
+export function formatTime(timeS: number): string {
+  return TIME.format(new Date(timeS * 1000));
 }
 
 /** "per month", "every 3 months". */

@@ -1,38 +1,36 @@
 /**
  * The double's hosted payment page as HTML: each line item with its price, what is due today and what follows
- * ("Due today £799.00", "then £199.00 per month from 2 March 2027"), all computed from the session's parameters by
- * the provider's rules (payments/billing-terms.ts), the ways to pay the session offers, and Pay and Cancel.
+ * ("Due today £799.00", "then £199.00 per month from 27 December 2026"), all computed from the session's parameters
+ * by the provider's rules (billing/billing-terms.ts); while the session is open, when it expires, who is paying, the
+ * ways to pay it offers, and Pay and Cancel. "Checkout displays … for subscriptions with trials: Trial period;
+ * Frequency and amount of charges after trial expiration" (docs.stripe.com/billing/subscriptions/bacs-debit).
  */
-
 import { escapeHtml } from '../../core/pages/page-shell.ts';
-import { type ChargeTerms, chargeTerms } from '../billing/billing-terms.ts';
-import { pricedLine } from '../checkout/checkout-session.ts';
-import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import {
-  offeredMethods,
-  PAYMENT_METHOD_LABELS,
-  type PaymentMethodType,
-} from '../checkout/payment-methods.ts';
-import { sessionStatus } from '../control/session-summary.ts';
-import { formatAmount, formatDate, periodLabel } from './display-format.ts';
+import { isPaymentMethodType, type PaymentMethodType } from '../account/index.ts';
+import { type ChargeTerms, chargeTerms } from '../billing/index.ts';
+import { type CheckoutRecord, pricedLine, sessionStatus } from '../checkout/index.ts';
+import { formatAmount, formatDate, formatTime, periodLabel } from './display-format.ts';
 
 export const TITLE = 'Checkout';
 export const MAX_EMAIL_LENGTH = 254;
+
+/** What the page calls each method. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodType, string> = {
+  card: 'Card',
+  bacs_debit: 'Bacs Direct Debit (settles in a few days)',
+};
 
 /** The session's terms as of `nowS` (the moment a buyer paying now would start the subscription). */
 export function termsOf(record: CheckoutRecord, nowS: number): ChargeTerms {
   return chargeTerms(record.line_items.map(pricedLine), record.subscription_data, nowS);
 }
 
-/** The methods the page offers for this session: named by the session, else the account's dashboard settings. */
+/** The methods the session offers (its `payment_method_types`, as the provider filled them when it was created). */
 export function methodsOf(record: CheckoutRecord): PaymentMethodType[] {
-  const named = record.session.payment_method_configuration_details
-    ? null
-    : (record.session.payment_method_types as PaymentMethodType[]);
-  return offeredMethods(named, record.session.currency ?? 'gbp');
+  return record.session.payment_method_types.filter(isPaymentMethodType);
 }
 
-/** Each line with what it costs: the one-time price, or the recurring one per period (and its share today). */
+/** Each line with what it costs: the one-time price, or the recurring one per period (free until the trial ends). */
 function lineRows(record: CheckoutRecord, terms: ChargeTerms, currency: string): string {
   return record.line_items
     .map((item, i) => {
@@ -42,14 +40,15 @@ function lineRows(record: CheckoutRecord, terms: ChargeTerms, currency: string):
       let amount = formatAmount(full, currency);
       if (price?.recurring) {
         amount += ` ${periodLabel(terms.recurring?.interval ?? 'month', terms.recurring?.intervalCount ?? 1)}`;
-        if (today !== full) amount += ` (${formatAmount(today, currency)} today)`;
+        if (terms.trialEndS !== null) amount += `, free until ${formatDate(terms.trialEndS)}`;
+        else if (today !== full) amount += ` (${formatAmount(today, currency)} today)`;
       }
       return `<li><span class="package">${escapeHtml(item.description ?? '')}</span> <span class="amount">${escapeHtml(amount)}</span></li>`;
     })
     .join('\n');
 }
 
-/** "then £199.00 per month from 2 March 2027"; empty without recurring prices. */
+/** "then £199.00 per month from 27 December 2026"; empty without recurring prices. */
 function thenLine(terms: ChargeTerms, currency: string): string {
   const { recurring, firstRenewalS } = terms;
   if (!recurring || firstRenewalS === null) return '';
@@ -68,6 +67,12 @@ function methodChoice(methods: readonly PaymentMethodType[]): string {
 ${options}
 </fieldset>`;
 }
+
+const STATUS_TEXT: Record<string, string> = {
+  expired:
+    'This checkout session has expired: it can no longer be paid. Go back to the site and start again.',
+  cancelled: 'This checkout session was cancelled.',
+};
 
 export function payBody(record: CheckoutRecord, nowS: number, problem?: string): string {
   const { session } = record;
@@ -89,7 +94,10 @@ export function payBody(record: CheckoutRecord, nowS: number, problem?: string):
 <form id="pay-form" method="post" action="${action}/pay"><button type="submit" class="primary">Pay</button></form>
 ${cancel}
 </div>`
-    : `<p class="error" role="alert">This checkout session is ${status}.</p>`;
+    : `<p class="error" role="alert">${escapeHtml(STATUS_TEXT[status] ?? `This checkout session is ${status}.`)}</p>`;
+  const expires = open
+    ? `<p class="ref">This page expires at ${escapeHtml(formatTime(session.expires_at))} on ${escapeHtml(formatDate(session.expires_at))}.</p>`
+    : '';
   return `<h1>${TITLE}</h1>
 <p class="note">This is the local emulator's stand-in for the payment provider. No card or bank account is asked for and nothing is charged.</p>
 ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
@@ -99,6 +107,7 @@ ${lineRows(record, terms, currency)}
 <p class="price">Due today ${escapeHtml(formatAmount(terms.dueToday, currency))}</p>
 ${thenLine(terms, currency)}
 <p class="ref">Session ${escapeHtml(session.id)}</p>
+${expires}
 ${open ? `${buyer}\n${methodChoice(methodsOf(record))}` : ''}
 ${buttons}`;
 }

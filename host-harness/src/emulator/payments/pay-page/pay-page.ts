@@ -1,65 +1,88 @@
+/**
+ * The payment-provider double's hosted page: Pay completes the session with the chosen method (a card pays at once, a
+ * Direct Debit completes unpaid and is confirmed days later on the subscription's clock), stores and delivers the
+ * provider's events to the webhook function, then returns to `success_url`; Cancel returns to `cancel_url`. An expired
+ * session says so and cannot be paid. Only the harness's own pages may frame it, and it only ever sends the buyer to
+ * the site's origin.
+ */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { localHttpUrl } from '../../core/http/local-url.ts';
-import { nowSeconds } from '../../core/ids.ts';
 import { formBodyOnly } from '../../core/pages/form-body.ts';
-import { sendPage } from '../../core/pages/page-shell.ts';
-import { completeCheckout } from '../checkout/checkout-completion.ts';
-import { expiredSession } from '../checkout/checkout-session.ts';
-import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import { chosenMethod } from '../checkout/payment-methods.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
-import { sessionStatus } from '../control/session-summary.ts';
+import { type PagePolicy, sendPage } from '../../core/pages/page-shell.ts';
+import { emailAddress } from '../api/index.ts';
+import { BillingConflict } from '../billing/index.ts';
+import {
+  type CheckoutRecord,
+  cancelOnPage,
+  completeCheckout,
+  type PaymentsContext,
+  sessionStatus,
+} from '../checkout/index.ts';
 import { MAX_EMAIL_LENGTH, methodsOf, payBody, TITLE } from './pay-page-view.ts';
 
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function formField(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
 
-/** The buyer's e-mail from the Pay form: empty means "as prefilled"; anything else must look like an address. */
+/**
+ * The buyer's e-mail from the Pay form: empty means "as prefilled"; anything else must be a plain address, with no
+ * control, bidirectional or zero-width character hidden in it (the API's rule for `customer_email`).
+ */
 function buyerEmail(body: unknown): { email: string | null } | { problem: string } {
   const raw = formField(body, 'email');
   const email = typeof raw === 'string' ? raw.trim() : '';
   if (email === '') return { email: null };
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))
+  try {
+    if (email.length > MAX_EMAIL_LENGTH) throw new Error('too long');
+    return { email: emailAddress(email, 'email') };
+  } catch {
     return { problem: 'Enter a valid e-mail address.' };
-  return { email };
+  }
 }
 
-/**
- * The payment-provider double's hosted page: Pay completes the session with the chosen method (a card pays at once, a
- * Direct Debit completes unpaid and settles later through the control API), stores and delivers the provider's events
- * to the webhook function, then returns to `success_url`; Cancel returns to `cancel_url`. It only ever redirects to
- * addresses on this machine.
- */
+/** The method the buyer chose: one the session offers, else null; none given (a tool's post) is the first offered. */
+function chosenMethod(value: unknown, offered: readonly string[]) {
+  if (value === undefined || value === '') return offered[0] ?? null;
+  return typeof value === 'string' && offered.includes(value) ? value : null;
+}
+
 export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): void {
-  const sessions = ctx.state.checkoutSessions;
+  const { payments } = ctx;
+  // The page is never framed by another origin (a nearly transparent frame could have a visitor press Pay), and its
+  // forms lead only back to the site.
+  const policy: PagePolicy = { formTargets: payments.returnOrigins, frameAncestors: [] };
   const idOf = (params: unknown) => (params as { id: string }).id;
   const page = (reply: FastifyReply, status: number, record: CheckoutRecord, problem?: string) =>
-    sendPage(reply, status, TITLE, payBody(record, nowSeconds(), problem));
+    sendPage(reply, status, TITLE, payBody(record, payments.now(), problem), policy);
   const notFound = (reply: FastifyReply) =>
     sendPage(
       reply,
       404,
       TITLE,
       `<h1>${TITLE}</h1><p class="error" role="alert">This checkout session does not exist.</p>`,
+      policy,
     );
-  const offMachine = (reply: FastifyReply, record: CheckoutRecord) =>
-    page(reply, 400, record, 'This session returns to an address outside this machine.');
+  /** An address on the site the harness serves (sessions are created with no other), else null. */
+  const siteUrl = (raw: string | null) => {
+    const url = raw ? localHttpUrl(raw) : null;
+    return url && payments.returnOrigins.includes(url.origin) ? url : null;
+  };
+  const offSite = (reply: FastifyReply, record: CheckoutRecord) =>
+    page(reply, 400, record, "This session returns to an address outside the site's origin.");
 
   app.get('/__harness/pay/:id', async (request, reply) => {
-    const record = sessions.get(idOf(request.params));
+    const record = await payments.current(idOf(request.params));
     return record ? page(reply, 200, record) : notFound(reply);
   });
 
   app.post('/__harness/pay/:id/pay', { preParsing: formBodyOnly }, async (request, reply) => {
     const id = idOf(request.params);
-    const record = sessions.get(id);
+    const record = await payments.current(id);
     if (!record) return notFound(reply);
-    const target = localHttpUrl((record.session.success_url ?? '').split(SESSION_ID_PLACEHOLDER).join(id));
-    if (!target) return offMachine(reply, record);
+    const target = siteUrl((record.session.success_url ?? '').split(SESSION_ID_PLACEHOLDER).join(id));
+    if (!target) return offSite(reply, record);
     const status = sessionStatus(record);
     // A second press (or a reload of the form post) returns to the site without paying or notifying twice.
     if (status === 'paid' || status === 'pending' || status === 'failed')
@@ -68,28 +91,29 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
     const buyer = buyerEmail(request.body);
     if ('problem' in buyer) return page(reply, 400, record, buyer.problem);
     const method = chosenMethod(formField(request.body, 'payment_method'), methodsOf(record));
-    if (!method) return page(reply, 400, record, 'Choose a way to pay.');
-    await ctx.payments.apply(id, (current) =>
-      sessionStatus(current) === 'open'
-        ? completeCheckout(current, { method, email: buyer.email }, nowSeconds())
-        : null,
-    );
+    if (method !== 'card' && method !== 'bacs_debit') return page(reply, 400, record, 'Choose a way to pay.');
+    try {
+      await payments.apply(id, (current, nowS) =>
+        sessionStatus(current) === 'open'
+          ? completeCheckout(current, { method, email: buyer.email }, nowS, payments.settings())
+          : null,
+      );
+    } catch (error) {
+      if (error instanceof BillingConflict) return page(reply, 400, record, error.message);
+      throw error;
+    }
     return reply.redirect(target.href, 303);
   });
 
   app.post('/__harness/pay/:id/cancel', { preParsing: formBodyOnly }, async (request, reply) => {
     const id = idOf(request.params);
-    const record = sessions.get(id);
+    const record = await payments.current(id);
     if (!record) return notFound(reply);
-    const target = record.session.cancel_url ? localHttpUrl(record.session.cancel_url) : null;
-    if (!target) return offMachine(reply, record);
-    if (sessionStatus(record) !== 'open' && sessionStatus(record) !== 'cancelled')
-      return page(reply, 409, record);
-    sessions.update(id, (current) =>
-      sessionStatus(current) === 'open'
-        ? { ...current, cancelled: true, session: expiredSession(current.session) }
-        : null,
-    );
+    const target = siteUrl(record.session.cancel_url);
+    if (!target) return offSite(reply, record);
+    const status = sessionStatus(record);
+    if (status !== 'open' && status !== 'cancelled') return page(reply, 409, record);
+    await payments.apply(id, (current, nowS) => cancelOnPage(current, nowS));
     return reply.redirect(target.href, 303);
   });
 }

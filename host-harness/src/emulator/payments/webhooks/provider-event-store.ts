@@ -32,8 +32,11 @@ export interface DeliveryAttempt {
   manual?: true;
 }
 
-/** `pending` until an attempt gets a 2xx (`delivered`), `failed` once the retry schedule gave up. */
-export type DeliveryState = 'pending' | 'delivered' | 'failed';
+/**
+ * `pending` until an attempt gets a 2xx (`delivered`), `failed` once the retry schedule gave up; `not_sent` when the
+ * webhook endpoint is not subscribed to its type (the provider creates the event all the same, and sends it nowhere).
+ */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'not_sent';
 
 /** An event of the payment-provider double, kept from before its first delivery until the data is reset. */
 export interface StoredEvent {
@@ -53,7 +56,13 @@ export interface StoredEvent {
   next_attempt_ms: number | null;
 }
 
-export type NewEvent = Pick<StoredEvent, 'id' | 'app_id' | 'session_id' | 'type' | 'created_s' | 'payload'>;
+export type NewEvent = Pick<
+  StoredEvent,
+  'id' | 'app_id' | 'session_id' | 'type' | 'created_s' | 'payload'
+> & {
+  /** Whether the endpoint is sent this event (else it is stored `not_sent`). */
+  sent: boolean;
+};
 
 /** Attempts kept per event: enough to see the pattern, never an unbounded record. */
 const MAX_ATTEMPTS_KEPT = 50;
@@ -78,7 +87,7 @@ export class ProviderEventStore {
     this.stmts = {
       insert: db.prepare(
         `INSERT INTO provider_events (id, app_id, session_id, type, created_s, payload, attempts, attempt_count, state, next_attempt_ms)
-         VALUES (@id, @app_id, @session_id, @type, @created_s, @payload, '[]', 0, 'pending', @next_attempt_ms)`,
+         VALUES (@id, @app_id, @session_id, @type, @created_s, @payload, '[]', 0, @state, @next_attempt_ms)`,
       ),
       get: db.prepare('SELECT * FROM provider_events WHERE id = ?'),
       bySession: db.prepare('SELECT * FROM provider_events WHERE session_id = ? ORDER BY seq'),
@@ -91,10 +100,15 @@ export class ProviderEventStore {
     };
   }
 
-  /** Stores new events as due now (`nowMs`). */
+  /** Stores new events: those the endpoint is sent as due now (`nowMs`), the others `not_sent`. */
   insert(events: readonly NewEvent[], nowMs: number): void {
     this.db.transaction(() => {
-      for (const event of events) this.stmts.insert.run({ ...event, next_attempt_ms: nowMs });
+      for (const { sent, ...event } of events)
+        this.stmts.insert.run({
+          ...event,
+          state: sent ? 'pending' : 'not_sent',
+          next_attempt_ms: sent ? nowMs : null,
+        });
     })();
   }
 

@@ -1,7 +1,10 @@
 /**
- * When the double sends an undelivered event again. The provider retries a failed delivery with exponential backoff
- * for up to three days (live mode); locally the same shape is compressed: the first retry after `firstDelayMs`, each
- * next one twice as late up to `maxDelayMs`, giving up after `maxAttempts` attempts in all. The control API can still
+ * When the double sends an undelivered event again (any answer that is not a 2xx, or none). The provider "attempts to
+ * deliver events to your destination for up to three days with an exponential back off in live mode" and retries
+ * "event deliveries created in a sandbox three times over the course of a few hours" (docs.stripe.com/webhooks, "Event
+ * delivery behaviors"). Locally both shapes are compressed: the first retry after `firstDelayMs`, each next one twice
+ * as late up to `maxDelayMs`, giving up after `maxAttempts` attempts in all. `DEFAULT_RETRY_SCHEDULE` is live mode's
+ * shape; `TEST_MODE_RETRY_SCHEDULE` the sandbox's (`HARNESS_WEBHOOK_RETRY_MODE=test`). The control API can still
  * resend an event by hand afterwards, as the provider's dashboard can.
  */
 
@@ -16,6 +19,16 @@ export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = {
   maxDelayMs: 60_000,
   maxAttempts: 20,
 };
+
+/** The sandbox's: the first attempt and three retries. */
+export const TEST_MODE_RETRY_SCHEDULE: RetrySchedule = {
+  firstDelayMs: 2_000,
+  maxDelayMs: 8_000,
+  maxAttempts: 4,
+};
+
+/** `HARNESS_WEBHOOK_RETRY_MODE`: `live` (the default) or `test`, the base the other variables change. */
+export const RETRY_MODE_ENV = 'HARNESS_WEBHOOK_RETRY_MODE';
 
 /** Environment variables that set the schedule of `npm start` and the emulator's CLI. */
 export const RETRY_ENV = {
@@ -38,7 +51,10 @@ export function retryDelayMs(schedule: RetrySchedule, failed: number): number {
 
 /** A schedule from the environment, over the defaults; a malformed value is an error naming the variable. */
 export function retryScheduleFromEnv(env: NodeJS.ProcessEnv): RetrySchedule {
-  const schedule = { ...DEFAULT_RETRY_SCHEDULE };
+  const mode = env[RETRY_MODE_ENV];
+  if (mode !== undefined && mode !== '' && mode !== 'live' && mode !== 'test')
+    throw new Error(`${RETRY_MODE_ENV} must be live or test, got ${mode}`);
+  const schedule = { ...(mode === 'test' ? TEST_MODE_RETRY_SCHEDULE : DEFAULT_RETRY_SCHEDULE) };
   for (const key of Object.keys(RETRY_ENV) as (keyof RetrySchedule)[]) {
     const raw = env[RETRY_ENV[key]];
     if (raw === undefined || raw === '') continue;

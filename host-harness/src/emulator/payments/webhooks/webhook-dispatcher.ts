@@ -1,5 +1,5 @@
 import { nowIso } from '../../core/ids.ts';
-import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from '../account/provider-config.ts';
+import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from '../account/index.ts';
 import { signatureHeader } from './event-signature.ts';
 import type { DeliveryAttempt, ProviderEventStore, StoredEvent } from './provider-event-store.ts';
 import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
@@ -39,9 +39,12 @@ export class WebhookDispatcher {
     for (const { id, next_attempt_ms } of this.deps.events.pending()) this.schedule(id, next_attempt_ms);
   }
 
-  /** Sends freshly stored events now; resolves once each one's first attempt has ended. */
+  /**
+   * Sends freshly stored events now, one after another in the order given (one action's events are shuffled before:
+   * delivery-order.ts); resolves once each one's first attempt has ended. A failed attempt does not hold back the next.
+   */
   async publish(ids: readonly string[]): Promise<void> {
-    await Promise.all(ids.map((id) => this.attempt(id, false)));
+    for (const id of ids) await this.attempt(id, false);
   }
 
   /** Sends an event again by hand (any state); the retry schedule carries on unless this attempt delivered it. */

@@ -1,0 +1,146 @@
+/**
+ * The payment-provider double's engine: the account's settings (its dashboard), its prices, its clock, and the one way
+ * a session changes: `apply` runs an action on a stored session and stores the events it produces in the same
+ * transaction (so an event exists before its first delivery, whatever happens next), rendered in the webhook
+ * endpoint's API version, then delivers those the endpoint is sent, shuffled (webhooks/delivery-order.ts).
+ */
+import {
+  type AccountSettings,
+  type DashboardPrice,
+  DashboardPrices,
+  patchedSettings,
+} from './account/index.ts';
+import {
+  type Change,
+  type CheckoutRecord,
+  expireIfDue,
+  type PaymentState,
+  type PaymentsEngine,
+} from './checkout/index.ts';
+import {
+  buildEvent,
+  DeliveryOrder,
+  type NewEvent,
+  RENDERED_VERSIONS,
+  type RetrySchedule,
+  WebhookDispatcher,
+} from './webhooks/index.ts';
+
+export interface PaymentDoubleOptions {
+  /** Where an app's events are delivered (its webhook function's route). */
+  endpoint(appId: string): string;
+  retry: RetrySchedule;
+  quiet: boolean;
+  /** The account's settings at start and after each reset (the harness's wiring: its dashboard). */
+  settings: AccountSettings;
+  /** Prices in the dashboard, by id. */
+  prices: Readonly<Record<string, DashboardPrice>>;
+  /** Seed of the order events are delivered in; null: random. */
+  eventOrderSeed: number | null;
+  /** Origins `success_url` and `cancel_url` may name: the site's (and its loopback aliases). */
+  returnOrigins: readonly string[];
+}
+
+export class PaymentDouble implements PaymentsEngine {
+  readonly dispatcher: WebhookDispatcher;
+  readonly prices: DashboardPrices;
+  readonly returnOrigins: readonly string[];
+  private readonly order: DeliveryOrder;
+  private current_: AccountSettings;
+  private offsetS = 0;
+
+  constructor(
+    private readonly state: PaymentState,
+    private readonly options: PaymentDoubleOptions,
+  ) {
+    this.dispatcher = new WebhookDispatcher({
+      events: state.providerEvents,
+      endpoint: options.endpoint,
+      schedule: options.retry,
+      quiet: options.quiet,
+    });
+    this.prices = new DashboardPrices(options.prices);
+    this.returnOrigins = options.returnOrigins;
+    this.order = new DeliveryOrder(options.eventOrderSeed);
+    this.current_ = structuredClone(options.settings) as AccountSettings;
+  }
+
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.offsetS;
+  }
+
+  /** Moves the double's clock on by `seconds` (tests: a session's expiry). */
+  advanceTime(seconds: number): number {
+    this.offsetS += seconds;
+    return this.now();
+  }
+
+  settings(): AccountSettings {
+    return this.current_;
+  }
+
+  /** Changes the settings (the control API's body); throws a `SettingsError` naming what is wrong. */
+  updateSettings(patch: unknown): AccountSettings {
+    this.current_ = patchedSettings(this.current_, patch, RENDERED_VERSIONS);
+    return this.current_;
+  }
+
+  /** Restarts the delivery order from `seed` (null: random). */
+  reseedEventOrder(seed: number | null): void {
+    this.order.reseed(seed);
+  }
+
+  get eventOrderSeed(): number | null {
+    return this.order.currentSeed;
+  }
+
+  async apply(
+    sessionId: string,
+    action: (record: CheckoutRecord, nowS: number) => Change | null,
+  ): Promise<{ record: CheckoutRecord; eventIds: string[] } | undefined> {
+    let stored: NewEvent[] = [];
+    const nowS = this.now();
+    const settings = this.current_;
+    const version = settings.webhookEndpoint.apiVersion ?? settings.defaultApiVersion;
+    const enabled = new Set(settings.webhookEndpoint.enabledEvents);
+    const record = this.state.checkoutSessions.update(sessionId, (current) => {
+      const change = action(current, nowS);
+      if (!change) return null;
+      stored = change.events.map((spec) => {
+        const built = buildEvent(spec, version);
+        return {
+          id: built.id,
+          app_id: current.app_id,
+          session_id: sessionId,
+          type: built.type,
+          created_s: built.createdS,
+          payload: built.payload,
+          sent: enabled.has(built.type) || enabled.has('*'),
+        };
+      });
+      this.state.providerEvents.insert(stored, Date.now());
+      return change.record;
+    });
+    if (!record) return undefined;
+    const sent = stored.filter((event) => event.sent).map((event) => event.id);
+    await this.dispatcher.publish(this.order.order(sent));
+    return { record, eventIds: stored.map((event) => event.id) };
+  }
+
+  async current(sessionId: string): Promise<CheckoutRecord | undefined> {
+    const record = this.state.checkoutSessions.get(sessionId);
+    if (!record || record.session.status !== 'open' || record.session.expires_at > this.now()) return record;
+    return (await this.apply(sessionId, (current, nowS) => expireIfDue(current, nowS)))?.record;
+  }
+
+  resend(eventId: string) {
+    return this.dispatcher.resend(eventId);
+  }
+
+  reset(): void {
+    this.dispatcher.clear();
+    this.current_ = structuredClone(this.options.settings) as AccountSettings;
+    this.order.reseed(this.options.eventOrderSeed);
+    this.offsetS = 0;
+  }
+}
