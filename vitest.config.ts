@@ -6,6 +6,9 @@ import { defaultSiteConfig } from './config/site-config.ts';
 // client over real HTTP and WebSocket, in Node).
 export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
+  // The backend functions import npm packages as Deno does (`npm:name@version`); in Node the same package comes from
+  // node_modules, pinned to that version in package.json (the functions' bundle step checks that they agree).
+  resolve: { alias: [{ find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+/, replacement: '$1' }] },
   test: {
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine. The integration tests
     // mostly wait on sockets and timers (the 20-round realtime drop alone takes about 70 s), so three workers share

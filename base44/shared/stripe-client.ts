@@ -18,6 +18,12 @@ export const MAX_NETWORK_RETRIES = 2;
  */
 export const PROVIDER_TIMEOUT_MS = 8_000;
 
+/**
+ * The API version the SDK pins: what its requests ask for, and the version the webhook endpoint must be created at
+ * (events are "rendered as" the endpoint's version; docs/deploy.md, step 4).
+ */
+export const API_VERSION: string = Stripe.API_VERSION;
+
 export function createStripe(secretKey: string, api: ProviderApi): Stripe {
   return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
@@ -44,4 +50,10 @@ export function verifyWebhookEvent(payload: string, signature: string, secret: s
 }
 
 export type StripeEvent = Stripe.Event;
-export type CheckoutSession = Stripe.Checkout.Session;
+export type StripeClient = Stripe;
+export type StripeSubscription = Stripe.Subscription;
+
+/** The provider answered that the object asked for does not exist (a 404). */
+export function isNotFound(error: unknown): boolean {
+  return isProviderError(error) && error.statusCode === 404;
+}

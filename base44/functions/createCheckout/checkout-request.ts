@@ -1,5 +1,5 @@
 /** The caller's JSON body, `{ packageName: 'gold' }`, checked before anything else happens. */
-import { isPackageName, PACKAGE_NAMES, type PackageName } from './packages.ts';
+import { isPackageName, PACKAGE_NAMES, type PackageName } from '../../shared/packages.ts';
 
 export type CheckoutInput = { ok: true; packageName: PackageName } | { ok: false; message: string };
 

@@ -1,13 +1,18 @@
 /**
- * The Checkout Session the provider is asked for: subscription mode, the package's one-time setup beside its monthly
- * price, the monthly billing anchored one month after `nowS` with no proration (so day one charges the setup only and
- * the first month's fee falls on the anchor), and redirect URLs on the configured site, never on anything the request
- * says.
+ * The Checkout Session the provider is asked for, in the design its documentation supports for "the setup today, the
+ * first monthly fee one calendar month later" (docs/deploy.md, "The checkout's design"): subscription mode with the
+ * package's one-time setup beside its monthly price, and a trial that ends one calendar month after the purchase.
+ * One-time prices "will be on the initial invoice only", and with a trial "The customer pays the one-time amount
+ * upfront, while the recurring subscription billing begins after the trial period ends"; `trial_end` "Has to be at
+ * least 48 hours in the future". (A billing-cycle anchor cannot do it: "You can't use one-time prices in Checkout
+ * Sessions when `proration_behavior` is `none`", and the anchor must fall before the next natural billing date.)
+ * The session expires an hour after it is made, so the first monthly date the buyer is shown is at most an hour off
+ * one calendar month after they pay. Redirect URLs are on the configured site, never on anything the request says.
  */
 import type Stripe from 'npm:stripe@23.1.0';
+import { calendarMonthsAfter } from '../../shared/calendar.ts';
+import { CURRENCY, PACKAGES, type PackageName } from '../../shared/packages.ts';
 import type { CheckoutConfig } from './config.ts';
-import { firstRenewalAnchor } from './first-renewal.ts';
-import { CURRENCY, PACKAGES, type PackageName } from './packages.ts';
 import type { Caller } from './signed-in-caller.ts';
 
 type SessionParams = Stripe.Checkout.SessionCreateParams;
@@ -15,6 +20,13 @@ type LineItem = Stripe.Checkout.SessionCreateParams.LineItem;
 
 export const SUCCESS_PATH = '/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}';
 export const CANCEL_PATH = '/Pricing';
+/** How long the provider's page stays open ("anywhere from 30 minutes to 24 hours after Checkout Session creation"). */
+export const SESSION_LIFETIME_S = 60 * 60;
+
+/** When the first monthly fee falls for a purchase at `nowS`: one calendar month later (the trial's end). */
+export function firstMonthlyCharge(nowS: number): number {
+  return calendarMonthsAfter(nowS, 1);
+}
 
 export function buildSessionParams(
   packageName: PackageName,
@@ -26,7 +38,7 @@ export function buildSessionParams(
   const setupItem: LineItem = config.prices.setup
     ? { price: config.prices.setup, quantity: 1 }
     : {
-        price_data: { currency: CURRENCY, unit_amount: setup.unitAmount, product_data: { name: setup.name } },
+        price_data: { currency: CURRENCY, unit_amount: setup.amount, product_data: { name: setup.name } },
         quantity: 1,
       };
   const monthlyItem: LineItem = config.prices.monthly
@@ -34,18 +46,13 @@ export function buildSessionParams(
     : {
         price_data: {
           currency: CURRENCY,
-          unit_amount: monthly.unitAmount,
-          recurring: { interval: monthly.interval },
+          unit_amount: monthly.amount,
+          recurring: { interval: monthly.interval, interval_count: monthly.intervalCount },
           product_data: { name: monthly.name },
         },
         quantity: 1,
       };
-  const anchor = firstRenewalAnchor(nowS);
-  // The webhook records the split of the first payment and the first renewal from here. With dashboard price ids the
-  // amounts are the provider's, not ours, so none is claimed.
-  const metadata: Record<string, string> = { package: packageName, first_renewal: String(anchor) };
-  if (!config.prices.setup) metadata.setup_amount = String(setup.unitAmount);
-  if (!config.prices.monthly) metadata.monthly_amount = String(monthly.unitAmount);
+  const metadata: Record<string, string> = { package: packageName };
   if (caller?.id) metadata.user_id = caller.id;
   return {
     mode: 'subscription',
@@ -53,11 +60,11 @@ export function buildSessionParams(
     success_url: `${config.siteOrigin}${SUCCESS_PATH}`,
     cancel_url: `${config.siteOrigin}${CANCEL_PATH}`,
     ...(caller?.email ? { customer_email: caller.email } : {}),
+    expires_at: nowS + SESSION_LIFETIME_S,
     metadata,
     // The subscription's own metadata rides on its invoices and events: the webhook knows them for this site's.
     subscription_data: {
-      billing_cycle_anchor: anchor,
-      proration_behavior: 'none',
+      trial_end: firstMonthlyCharge(nowS),
       metadata: { package: packageName },
     },
   };

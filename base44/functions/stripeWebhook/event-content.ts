@@ -1,8 +1,9 @@
 /**
  * What the webhook needs from a verified event, read defensively: the signature proves who sent the body, not that
- * it has the fields this code uses. An event of a type it handles whose object lacks them (no session id, a number
- * where text belongs, a null object) is refused with a short reason (the handler answers 400 and stores nothing);
- * every other type is recognised as one to acknowledge and ignore.
+ * it has the fields this code uses. An event of a type it handles whose object lacks them (no id, a number where text
+ * belongs, a null object) is refused with a short reason (the handler answers 400 and stores nothing); every other type
+ * is recognised as one to acknowledge and ignore. Shapes are those of the API version the functions pin
+ * (`API_VERSION`); the handler refuses events of any other version before reading them.
  */
 
 export const SESSION_EVENTS = [
@@ -12,57 +13,63 @@ export const SESSION_EVENTS = [
 ] as const;
 export const INVOICE_EVENTS = ['invoice.paid', 'invoice.payment_failed'] as const;
 export const SUBSCRIPTION_EVENTS = [
+  'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
 ] as const;
+export const DISPUTE_EVENTS = ['charge.dispute.created'] as const;
+
+/** Every type the webhook acts on: the webhook endpoint must be sent exactly these (docs/deploy.md, step 4). */
+export const HANDLED_EVENTS: readonly string[] = [
+  ...SESSION_EVENTS,
+  ...INVOICE_EVENTS,
+  ...SUBSCRIPTION_EVENTS,
+  ...DISPUTE_EVENTS,
+];
 
 export type SessionEventType = (typeof SESSION_EVENTS)[number];
 export type InvoiceEventType = (typeof INVOICE_EVENTS)[number];
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENTS)[number];
+export type DisputeEventType = (typeof DISPUTE_EVENTS)[number];
 
 /** A checkout session, as far as the order needs it. */
 export interface SessionFacts {
   sessionId: string;
+  mode: string;
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   customerEmail?: string;
   customerName?: string;
   package?: string;
   amountTotal?: number;
-  setupAmount?: number;
-  monthlyAmount?: number;
   currency?: string;
-  /** The billing anchor createCheckout chose: the first monthly charge (Unix seconds). */
-  firstRenewalS?: number;
   subscriptionId?: string;
 }
 
-/** An invoice of a subscription. `ours`: the subscription was sold by this site (its metadata names a package). */
+/** An invoice; `package`: the package its subscription's metadata names. */
 export interface InvoiceFacts {
   invoiceId: string;
   subscriptionId: string | null;
-  ours: boolean;
+  package?: string;
   billingReason: string | null;
   amountDue: number;
   currency: string;
-  /** The end of the period its subscription line bills: the next renewal once paid. */
-  periodEndS?: number;
+  customerEmail?: string;
   nextPaymentAttemptS: number | null;
 }
 
-export interface SubscriptionFacts {
-  subscriptionId: string;
-  ours: boolean;
-  status: string;
-  currentPeriodEndS?: number;
-  cancelAtPeriodEnd: boolean;
-  cancelAtS: number | null;
-  endedAtS: number | null;
+export interface DisputeFacts {
+  disputeId: string;
+  paymentIntent: string | null;
+  amount: number;
+  currency: string;
+  reason: string;
 }
 
 export type UsableEvent = { id: string; createdS: number } & (
   | { type: SessionEventType; session: SessionFacts }
   | { type: InvoiceEventType; invoice: InvoiceFacts }
-  | { type: SubscriptionEventType; subscription: SubscriptionFacts }
+  | { type: SubscriptionEventType; subscriptionId: string }
+  | { type: DisputeEventType; dispute: DisputeFacts }
   | { type: 'other'; name: string }
 );
 
@@ -73,8 +80,7 @@ type Obj = Record<string, unknown>;
 /** A field that is not what the code needs: its path, for the refusal's reason. */
 class Unusable extends Error {}
 
-const isObj = (value: unknown): value is Obj =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function obj(value: unknown, where: string): Obj {
   if (!isObj(value)) throw new Unusable(`${where} is not an object`);
@@ -92,9 +98,7 @@ function optionalText(value: unknown, where: string): string | undefined {
 }
 
 function whole(value: unknown, where: string): number {
-  // Stryker disable next-line ConditionalExpression: Number.isSafeInteger is false for anything but a number; the typeof narrows the type.
-  if (typeof value !== 'number' || !Number.isSafeInteger(value))
-    throw new Unusable(`${where} is not a whole number`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Unusable(`${where} is not a whole number`);
   return value;
 }
 
@@ -108,7 +112,7 @@ function idOf(value: unknown, where: string): string | undefined {
   return isObj(value) ? text(value.id, `${where}.id`) : text(value, where);
 }
 
-/** Metadata values are text; amounts in it are whole minor units written as digits. */
+/** Metadata values are text. */
 function metadataOf(value: unknown, where: string): Record<string, string> {
   if (value === undefined || value === null) return {};
   const metadata = obj(value, where);
@@ -116,23 +120,19 @@ function metadataOf(value: unknown, where: string): Record<string, string> {
   return metadata as Record<string, string>;
 }
 
-function digits(value: string | undefined, where: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,12}$/.test(value)) throw new Unusable(`${where} is not a whole number`);
-  return Number(value);
-}
-
 function sessionFacts(value: unknown): SessionFacts {
   const session = obj(value, 'data.object');
   if (session.object !== 'checkout.session') throw new Unusable('data.object is not a checkout.session');
-  const sessionId = text(session.id, 'data.object.id');
   const paymentStatus = session.payment_status;
   if (paymentStatus !== 'paid' && paymentStatus !== 'unpaid' && paymentStatus !== 'no_payment_required')
     throw new Unusable('data.object.payment_status is not paid, unpaid or no_payment_required');
   const metadata = metadataOf(session.metadata, 'data.object.metadata');
-  const details =
-    session.customer_details == null ? {} : obj(session.customer_details, 'data.object.customer_details');
-  const facts: SessionFacts = { sessionId, paymentStatus };
+  const details = session.customer_details == null ? {} : obj(session.customer_details, 'data.object.customer_details');
+  const facts: SessionFacts = {
+    sessionId: text(session.id, 'data.object.id'),
+    mode: text(session.mode, 'data.object.mode'),
+    paymentStatus,
+  };
   const email =
     optionalText(details.email, 'data.object.customer_details.email') ??
     optionalText(session.customer_email, 'data.object.customer_email');
@@ -142,12 +142,6 @@ function sessionFacts(value: unknown): SessionFacts {
   if (metadata.package) facts.package = metadata.package;
   const amountTotal = optionalWhole(session.amount_total, 'data.object.amount_total');
   if (amountTotal !== undefined) facts.amountTotal = amountTotal;
-  const setup = digits(metadata.setup_amount, 'data.object.metadata.setup_amount');
-  if (setup !== undefined) facts.setupAmount = setup;
-  const monthly = digits(metadata.monthly_amount, 'data.object.metadata.monthly_amount');
-  if (monthly !== undefined) facts.monthlyAmount = monthly;
-  const firstRenewal = digits(metadata.first_renewal, 'data.object.metadata.first_renewal');
-  if (firstRenewal !== undefined) facts.firstRenewalS = firstRenewal;
   const currency = optionalText(session.currency, 'data.object.currency');
   if (currency) facts.currency = currency;
   const subscriptionId = idOf(session.subscription, 'data.object.subscription');
@@ -163,66 +157,48 @@ function invoiceFacts(value: unknown): InvoiceFacts {
     parent.subscription_details == null
       ? null
       : obj(parent.subscription_details, 'data.object.parent.subscription_details');
-  const lines = obj(invoice.lines, 'data.object.lines');
-  if (!Array.isArray(lines.data)) throw new Unusable('data.object.lines.data is not a list');
-  // The line that bills the subscription's period (one-time items have their own lines).
-  const periodLine = lines.data.find(
-    (line) => isObj(line) && isObj(line.parent) && line.parent.type === 'subscription_item_details',
-  );
-  const periodEndS = isObj(periodLine)
-    ? whole(
-        obj(periodLine.period, 'data.object.lines.data[].period').end,
-        'data.object.lines.data[].period.end',
-      )
-    : undefined;
-  const metadata = details
-    ? metadataOf(details.metadata, 'data.object.parent.subscription_details.metadata')
-    : {};
+  const metadata = details ? metadataOf(details.metadata, 'data.object.parent.subscription_details.metadata') : {};
   const facts: InvoiceFacts = {
     invoiceId: text(invoice.id, 'data.object.id'),
     subscriptionId: details
       ? (idOf(details.subscription, 'data.object.parent.subscription_details.subscription') ?? null)
       : null,
-    ours: typeof metadata.package === 'string',
     billingReason: optionalText(invoice.billing_reason, 'data.object.billing_reason') ?? null,
     amountDue: whole(invoice.amount_due, 'data.object.amount_due'),
     currency: text(invoice.currency, 'data.object.currency'),
-    nextPaymentAttemptS:
-      optionalWhole(invoice.next_payment_attempt, 'data.object.next_payment_attempt') ?? null,
+    nextPaymentAttemptS: optionalWhole(invoice.next_payment_attempt, 'data.object.next_payment_attempt') ?? null,
   };
-  if (periodEndS !== undefined) facts.periodEndS = periodEndS;
+  if (metadata.package) facts.package = metadata.package;
+  const email = optionalText(invoice.customer_email, 'data.object.customer_email');
+  if (email) facts.customerEmail = email;
   return facts;
 }
 
-function subscriptionFacts(value: unknown): SubscriptionFacts {
+function subscriptionId(value: unknown): string {
   const subscription = obj(value, 'data.object');
   if (subscription.object !== 'subscription') throw new Unusable('data.object is not a subscription');
-  const items = obj(subscription.items, 'data.object.items');
-  if (!Array.isArray(items.data)) throw new Unusable('data.object.items.data is not a list');
-  const [first] = items.data;
-  if (typeof subscription.cancel_at_period_end !== 'boolean')
-    throw new Unusable('data.object.cancel_at_period_end is not true or false');
-  const metadata = metadataOf(subscription.metadata, 'data.object.metadata');
-  const facts: SubscriptionFacts = {
-    subscriptionId: text(subscription.id, 'data.object.id'),
-    ours: typeof metadata.package === 'string',
-    status: text(subscription.status, 'data.object.status'),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    cancelAtS: optionalWhole(subscription.cancel_at, 'data.object.cancel_at') ?? null,
-    endedAtS: optionalWhole(subscription.ended_at, 'data.object.ended_at') ?? null,
+  return text(subscription.id, 'data.object.id');
+}
+
+function disputeFacts(value: unknown): DisputeFacts {
+  const dispute = obj(value, 'data.object');
+  if (dispute.object !== 'dispute') throw new Unusable('data.object is not a dispute');
+  return {
+    disputeId: text(dispute.id, 'data.object.id'),
+    paymentIntent: idOf(dispute.payment_intent, 'data.object.payment_intent') ?? null,
+    amount: whole(dispute.amount, 'data.object.amount'),
+    currency: text(dispute.currency, 'data.object.currency'),
+    reason: optionalText(dispute.reason, 'data.object.reason') ?? 'not given',
   };
-  if (first !== undefined) {
-    const end = whole(
-      obj(first, 'data.object.items.data[0]').current_period_end,
-      'data.object.items.data[0].current_period_end',
-    );
-    facts.currentPeriodEndS = end;
-  }
-  return facts;
 }
 
 const includes = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
+
+/** The event's API version, as written in it (`null` when it has none). */
+export function apiVersionOf(value: unknown): string | null {
+  return isObj(value) && typeof value.api_version === 'string' ? value.api_version : null;
+}
 
 /** Reads a verified event: what its handler needs, or why it cannot be used. */
 export function readEvent(value: unknown): Reading {
@@ -231,17 +207,14 @@ export function readEvent(value: unknown): Reading {
     const id = text(event.id, 'id');
     const type = text(event.type, 'type');
     const createdS = whole(event.created, 'created');
-    const handled =
-      includes(SESSION_EVENTS, type) || includes(INVOICE_EVENTS, type) || includes(SUBSCRIPTION_EVENTS, type);
-    if (!handled) return { ok: true, event: { id, createdS, type: 'other', name: type } };
+    if (!HANDLED_EVENTS.includes(type)) return { ok: true, event: { id, createdS, type: 'other', name: type } };
     const object = obj(event.data, 'data').object;
-    if (includes(SESSION_EVENTS, type))
-      return { ok: true, event: { id, createdS, type, session: sessionFacts(object) } };
-    if (includes(INVOICE_EVENTS, type))
-      return { ok: true, event: { id, createdS, type, invoice: invoiceFacts(object) } };
+    if (includes(SESSION_EVENTS, type)) return { ok: true, event: { id, createdS, type, session: sessionFacts(object) } };
+    if (includes(INVOICE_EVENTS, type)) return { ok: true, event: { id, createdS, type, invoice: invoiceFacts(object) } };
+    if (includes(DISPUTE_EVENTS, type)) return { ok: true, event: { id, createdS, type, dispute: disputeFacts(object) } };
     return {
       ok: true,
-      event: { id, createdS, type: type as SubscriptionEventType, subscription: subscriptionFacts(object) },
+      event: { id, createdS, type: type as SubscriptionEventType, subscriptionId: subscriptionId(object) },
     };
   } catch (error) {
     if (error instanceof Unusable) return { ok: false, reason: error.message };

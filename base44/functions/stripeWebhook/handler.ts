@@ -1,23 +1,31 @@
 /**
- * stripeWebhook: the provider's signed events. A bad or missing signature is a 400 and changes nothing. The checkout
- * session's events record the order and its day-one payment (paid, pending while a Direct Debit settles, failed);
- * invoices and subscription events keep the subscription's state on it; the agency is e-mailed once per paid order,
- * failed Direct Debit, failed renewal and cancellation, however often and in whatever order events arrive. Event
- * types it does not handle are acknowledged and change nothing; a signed event whose content it cannot use is a 400
- * with the reason, and stores nothing. Only the platform failing is a 5xx (so that the provider delivers again).
+ * stripeWebhook: the provider's signed events. The provider retries every answer that is not a 2xx (docs.stripe.com/
+ * webhooks: "up to three days" in live mode, "three times over the course of a few hours" in a sandbox), so:
+ * - a bad or missing signature is a 400 and changes nothing;
+ * - an event rendered in another API version than the one the functions pin is a 400 naming both versions, with a log
+ *   line: its shapes are not the ones this code reads, and acknowledging it would lose it silently (docs/deploy.md says
+ *   at which version to create the endpoint);
+ * - a signed event of a handled type whose content cannot be used is a 400 with the reason, and stores nothing;
+ * - every event of a purchase, in any order, is recorded and answered 2xx at once (purchase-events.ts);
+ * - events of types it does not handle, and events that are not this site's purchase, are acknowledged (2xx) and
+ *   change nothing; the latter are logged with the reason, for the agency to see in the function's logs;
+ * - only the platform or the provider failing (recording the order, sending an e-mail, reading the subscription) is a
+ *   5xx, so that the provider delivers the event again; every step is idempotent.
  */
 import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
 import { ConfigError, type Env } from '../../shared/env.ts';
 import { errorResponse } from '../../shared/http.ts';
-import { type StripeEvent, verifyWebhookEvent } from '../../shared/stripe-client.ts';
+import { API_VERSION, createStripe, type StripeEvent, verifyWebhookEvent } from '../../shared/stripe-client.ts';
 import { readWebhookConfig, type WebhookConfig } from './config.ts';
-import { readEvent, type UsableEvent } from './event-content.ts';
+import { apiVersionOf, readEvent } from './event-content.ts';
 import { Orders } from './orders.ts';
-import { applySessionEvent } from './session-event.ts';
-import { applyInvoiceEvent, applySubscriptionEvent, type SubscriptionOutcome } from './subscription-event.ts';
+import { type ProviderLookup, stripeLookup } from './provider-lookup.ts';
+import { applyPurchaseEvent } from './purchase-events.ts';
 
 export interface WebhookDeps {
   env: Env;
+  /** How the provider is asked about subscriptions and payments (tests give another); default its SDK. */
+  lookup?: ProviderLookup;
 }
 
 const NOT_RECORDED = 'The order could not be recorded';
@@ -57,11 +65,17 @@ async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
     return errorResponse(400, 'Invalid Stripe-Signature', 'invalid_signature');
   }
 
+  const eventId = String((event as { id?: unknown }).id);
+  const version = apiVersionOf(event);
+  if (version !== API_VERSION) {
+    const message = `Event ${eventId} is rendered in API version ${version ?? '(none)'}, but this function reads ${API_VERSION}: create the webhook endpoint at ${API_VERSION} (docs/deploy.md, step 4)`;
+    console.error(`stripeWebhook: ${message}`);
+    return errorResponse(400, message, 'unsupported_api_version');
+  }
+
   const reading = readEvent(event);
   if (!reading.ok) {
-    console.warn(
-      `stripeWebhook: event ${String((event as { id?: unknown }).id)} cannot be used (${reading.reason})`,
-    );
+    console.warn(`stripeWebhook: event ${eventId} cannot be used (${reading.reason})`);
     return errorResponse(400, `The event cannot be used: ${reading.reason}`, 'unusable_event');
   }
   const usable = reading.event;
@@ -71,39 +85,22 @@ async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
   try {
     orders = new Orders(createClientFromRequest(req).asServiceRole);
   } catch (error) {
-    console.error(
-      `stripeWebhook: no platform access (${error instanceof Error ? error.message : String(error)})`,
-    );
+    console.error(`stripeWebhook: no platform access (${error instanceof Error ? error.message : String(error)})`);
     return errorResponse(500, NOT_RECORDED, 'platform_error');
   }
+  const lookup = deps.lookup ?? stripeLookup(createStripe(config.secretKey, config.api));
   try {
-    return await apply(orders, config.agencyEmail, usable);
+    const outcome = await applyPurchaseEvent({ orders, lookup, agencyEmail: config.agencyEmail }, usable);
+    if (outcome.kind === 'ignored') {
+      console.warn(`stripeWebhook: event ${usable.id} (${usable.type}) is not this site's purchase: ${outcome.reason}`);
+      return Response.json({ received: true, ignored: true, reason: outcome.reason });
+    }
+    return Response.json({ received: true, order_id: outcome.order.id });
   } catch (error) {
     // A 5xx makes the provider deliver the event again later; every step is idempotent.
-    const status = (error as { status?: unknown })?.status;
+    const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(
-      `stripeWebhook: event ${usable.id} (${usable.type}) failed (${status ?? 'no status'} ${reason})`,
-    );
+    console.error(`stripeWebhook: event ${usable.id} (${usable.type}) failed (${status ?? 'no status'} ${reason})`);
     return errorResponse(500, NOT_RECORDED, 'platform_error');
   }
-}
-
-async function apply(orders: Orders, agencyEmail: string, event: Exclude<UsableEvent, { type: 'other' }>) {
-  if ('session' in event) {
-    const order = await applySessionEvent(orders, agencyEmail, event);
-    return Response.json({ received: true, order_id: order.id });
-  }
-  const outcome: SubscriptionOutcome =
-    'invoice' in event
-      ? await applyInvoiceEvent(orders, agencyEmail, event)
-      : await applySubscriptionEvent(orders, agencyEmail, event);
-  if (outcome.kind === 'applied') return Response.json({ received: true, order_id: outcome.order.id });
-  if (outcome.kind === 'not_ours') return Response.json({ received: true, ignored: true });
-  // Its checkout's event has not been recorded yet: the provider sends this one again later, by then it has.
-  return errorResponse(
-    409,
-    'No order records this subscription yet; deliver the event again later',
-    'order_not_recorded',
-  );
 }

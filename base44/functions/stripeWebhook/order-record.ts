@@ -1,36 +1,52 @@
 /**
- * The `Order` record (base44/entities/Order.jsonc) and the rules that keep it right whatever order the provider's
- * events arrive in and however often: the day-one payment only moves forward (pending → paid or failed, never back),
- * and the subscription's state is taken from the newest event that reports it (an older delivery never undoes a
- * newer one; a cancelled subscription stays cancelled).
+ * The `Order` record (base44/entities/Order.jsonc): one per subscription this site sold, found or created by whichever
+ * of its events arrives first ("Find the subscription or save it to your database. invoice.paid may have fired before
+ * this", docs.stripe.com/billing/subscriptions/bacs-debit). What an event carries is merged in: the checkout's session
+ * and buyer fill what is missing, the day-one payment only moves forward (pending → paid or failed, never back), and
+ * the subscription's state is always the provider's current one (provider-lookup.ts), so no delivery order, and no two
+ * events of the same second, can leave an older state behind.
  */
 import type { SessionFacts } from './event-content.ts';
+import type { SubscriptionState } from './provider-lookup.ts';
 
 export type PaymentState = 'pending' | 'paid' | 'failed';
 
+export interface OrderDispute {
+  id: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface OrderFields {
-  session_id: string;
+  subscription_id: string;
   status: PaymentState;
+  session_id?: string;
   customer_email?: string;
+  customer_name?: string;
   package?: string;
   amount_total?: number;
-  setup_amount?: number;
   monthly_amount?: number;
   currency?: string;
   first_renewal_at?: string;
   paid_at?: string;
   failed_at?: string;
-  subscription_id?: string;
   subscription_status?: string;
   current_period_end?: string;
   cancel_at_period_end?: boolean;
+  /** When a scheduled cancellation takes effect; null once the provider no longer schedules one. */
+  cancel_at?: string | null;
   ended_at?: string;
-  subscription_event_at?: number;
-  subscription_event?: string;
+  end_reason?: string;
+  disputed?: boolean;
+  disputes?: OrderDispute[];
   email_sent?: boolean;
   failure_email_sent?: boolean;
   cancellation_email_sent?: boolean;
+  unpaid_email_sent?: boolean;
   renewal_failures_notified?: string[];
+  disputes_notified?: string[];
 }
 
 export type StoredOrder = OrderFields & { id: string };
@@ -42,57 +58,54 @@ export function laterPaymentState(current: PaymentState, next: PaymentState): Pa
   return current === 'pending' ? next : current;
 }
 
-/** The fields a session gives an order (what it sold, for how much, to whom, when the first renewal falls). */
-export function sessionFields(session: SessionFacts): Omit<OrderFields, 'status'> {
-  const fields: Omit<OrderFields, 'status'> = { session_id: session.sessionId };
-  if (session.customerEmail) fields.customer_email = session.customerEmail;
-  if (session.package) fields.package = session.package;
-  if (session.amountTotal !== undefined) fields.amount_total = session.amountTotal;
-  if (session.setupAmount !== undefined) fields.setup_amount = session.setupAmount;
-  if (session.monthlyAmount !== undefined) fields.monthly_amount = session.monthlyAmount;
-  if (session.currency) fields.currency = session.currency;
-  if (session.subscriptionId) fields.subscription_id = session.subscriptionId;
-  if (session.firstRenewalS !== undefined) {
-    fields.first_renewal_at = isoTime(session.firstRenewalS);
-    // Until the subscription reports otherwise, its first period ends at the first renewal.
-    fields.current_period_end = fields.first_renewal_at;
+const isoOrUndefined = (seconds: number | null) => (seconds === null ? undefined : isoTime(seconds));
+
+/**
+ * The subscription's fields as the provider reports them now: its status, first monthly charge (the trial's end),
+ * monthly fee, current period and how it ends (a withdrawn cancellation clears `cancel_at`).
+ */
+export function subscriptionFields(state: SubscriptionState): Partial<OrderFields> {
+  const [item] = state.items;
+  const fields: Partial<OrderFields> = {
+    subscription_id: state.id,
+    subscription_status: state.status,
+    cancel_at_period_end: state.cancelAtPeriodEnd,
+    cancel_at: isoOrUndefined(state.cancelAtS) ?? null,
+  };
+  if (state.currentPeriodEndS !== null) fields.current_period_end = isoTime(state.currentPeriodEndS);
+  if (state.endedAtS !== null) {
+    fields.ended_at = isoTime(state.endedAtS);
+    if (state.cancellationReason) fields.end_reason = state.cancellationReason;
   }
+  if (state.trialEndS !== null) fields.first_renewal_at = isoTime(state.trialEndS);
+  if (item?.amount != null) fields.monthly_amount = item.amount * item.quantity;
+  if (item) fields.currency = item.currency;
+  if (state.metadata.package) fields.package = state.metadata.package;
   return fields;
 }
 
-/** A report of the subscription's state by one event. */
-export interface SubscriptionState {
-  atS: number;
-  source: string;
-  status?: string;
-  currentPeriodEndS?: number;
-  cancelAtPeriodEnd?: boolean;
-  endedAtS?: number | null;
+/** What a checkout session tells of the order: its id, the buyer, what day one charged. */
+export function sessionFields(session: SessionFacts): Partial<OrderFields> {
+  const fields: Partial<OrderFields> = { session_id: session.sessionId };
+  if (session.customerEmail) fields.customer_email = session.customerEmail;
+  if (session.customerName) fields.customer_name = session.customerName;
+  if (session.amountTotal !== undefined) fields.amount_total = session.amountTotal;
+  if (session.currency) fields.currency = session.currency;
+  return fields;
 }
 
-// Events of the same second: a deletion outranks an update, an update outranks what an invoice implies.
-const RANK: Record<string, number> = {
-  'invoice.paid': 1,
-  'invoice.payment_failed': 1,
-  'customer.subscription.updated': 2,
-  'customer.subscription.deleted': 3,
-};
+/** Only the fields of `patch` the order lacks (what an earlier event recorded is not rewritten). */
+export function missingFields(order: OrderFields, patch: Partial<OrderFields>): Partial<OrderFields> {
+  return Object.fromEntries(
+    Object.entries(patch).filter(([key]) => order[key as keyof OrderFields] === undefined),
+  ) as Partial<OrderFields>;
+}
 
-/** The fields to write for a reported state, or null when the order already holds a newer one. */
-export function subscriptionPatch(order: OrderFields, state: SubscriptionState): Partial<OrderFields> | null {
-  if (order.subscription_status === 'canceled' && state.status !== 'canceled') return null;
-  const at = order.subscription_event_at;
-  // Stryker disable next-line ConditionalExpression: without a recorded time both comparisons below are false anyway.
-  if (at !== undefined) {
-    const rank = RANK[state.source] ?? 0;
-    // Stryker disable next-line StringLiteral: any name that is not an event's has no rank.
-    const storedRank = RANK[order.subscription_event ?? ''] ?? 0;
-    if (state.atS < at || (state.atS === at && rank < storedRank)) return null;
-  }
-  const patch: Partial<OrderFields> = { subscription_event_at: state.atS, subscription_event: state.source };
-  if (state.status) patch.subscription_status = state.status;
-  if (state.currentPeriodEndS !== undefined) patch.current_period_end = isoTime(state.currentPeriodEndS);
-  if (state.cancelAtPeriodEnd !== undefined) patch.cancel_at_period_end = state.cancelAtPeriodEnd;
-  if (state.endedAtS != null) patch.ended_at = isoTime(state.endedAtS);
-  return patch;
+/** The patch that records the day-one payment as `next` at `atS` (nothing when it is already final). */
+export function paymentPatch(order: OrderFields, next: PaymentState, atS: number): Partial<OrderFields> {
+  const status = laterPaymentState(order.status, next);
+  if (status === order.status) return {};
+  if (status === 'paid') return { status, paid_at: isoTime(atS) };
+  if (status === 'failed') return { status, failed_at: isoTime(atS) };
+  return { status };
 }

@@ -1,7 +1,8 @@
 /**
- * The `Order` records through the platform's service role, and one queue per order: two deliveries for the same
- * checkout session in this process run one after the other, so neither writes over what the other decided. (Across
- * processes the platform offers no unique key; the window is the moment between a lookup and a create.)
+ * The `Order` records through the platform's service role, and one queue per subscription: two deliveries for the
+ * same purchase in this process run one after the other, so neither writes over what the other decided. (Across
+ * processes the platform offers no unique key; the window is the moment between a lookup and a create, and the oldest
+ * record of a subscription is the one kept up to date.)
  */
 import type { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
 import type { OrderFields, StoredOrder } from './order-record.ts';
@@ -49,13 +50,9 @@ export class Orders {
     return this.serviceRole.entities.Order!;
   }
 
-  async bySession(sessionId: string): Promise<StoredOrder | undefined> {
-    const found: StoredOrder[] = await this.entity.filter({ session_id: sessionId });
-    return found[0];
-  }
-
+  /** The subscription's order (the oldest, should two processes have created one each). */
   async bySubscription(subscriptionId: string): Promise<StoredOrder | undefined> {
-    const found: StoredOrder[] = await this.entity.filter({ subscription_id: subscriptionId });
+    const found: StoredOrder[] = await this.entity.filter({ subscription_id: subscriptionId }, 'created_date');
     return found[0];
   }
 

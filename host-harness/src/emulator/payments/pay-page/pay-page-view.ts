@@ -85,7 +85,7 @@ export function payBody(record: CheckoutRecord, nowS: number, problem?: string):
   // Like the provider's hosted page, it asks who is paying (prefilled with the session's customer_email); the
   // completed session carries it as customer_details.email.
   const buyer = `<label for="email">Email</label>
-<input id="email" form="pay-form" type="email" name="email" autocomplete="email" maxlength="${MAX_EMAIL_LENGTH}" value="${escapeHtml(session.customer_email ?? '')}">`;
+<input id="email" form="pay-form" type="email" name="email" autocomplete="email" required maxlength="${MAX_EMAIL_LENGTH}" value="${escapeHtml(session.customer_email ?? '')}">`;
   const cancel = session.cancel_url
     ? `<form method="post" action="${action}/cancel"><button type="submit" class="secondary">Cancel</button></form>`
     : '';

@@ -27,13 +27,14 @@ function formField(body: unknown, name: string): unknown {
 }
 
 /**
- * The buyer's e-mail from the Pay form: empty means "as prefilled"; anything else must be a plain address, with no
- * control, bidirectional or zero-width character hidden in it (the API's rule for `customer_email`).
+ * The buyer's e-mail from the Pay form: empty means "as prefilled" (`customer_email`: "If not provided, customers will
+ * be asked to enter their email address", so with none prefilled one is required); anything else must be a plain
+ * address, with no control, bidirectional or zero-width character hidden in it (the API's rule for `customer_email`).
  */
-function buyerEmail(body: unknown): { email: string | null } | { problem: string } {
+function buyerEmail(body: unknown, prefilled: string | null): { email: string | null } | { problem: string } {
   const raw = formField(body, 'email');
   const email = typeof raw === 'string' ? raw.trim() : '';
-  if (email === '') return { email: null };
+  if (email === '') return prefilled ? { email: null } : { problem: 'Enter your e-mail address.' };
   try {
     if (email.length > MAX_EMAIL_LENGTH) throw new Error('too long');
     return { email: emailAddress(email, 'email') };
@@ -88,7 +89,7 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
     if (status === 'paid' || status === 'pending' || status === 'failed')
       return reply.redirect(target.href, 303);
     if (status !== 'open') return page(reply, 409, record);
-    const buyer = buyerEmail(request.body);
+    const buyer = buyerEmail(request.body, record.session.customer_email);
     if ('problem' in buyer) return page(reply, 400, record, buyer.problem);
     const method = chosenMethod(formField(request.body, 'payment_method'), methodsOf(record));
     if (method !== 'card' && method !== 'bacs_debit') return page(reply, 400, record, 'Choose a way to pay.');

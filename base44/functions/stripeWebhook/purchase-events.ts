@@ -1,0 +1,181 @@
+/**
+ * What each of the provider's events does to the purchase it belongs to. Every event of a purchase, in any order,
+ * finds or creates the one `Order` of its subscription (no event waits for another, so none is refused for arriving
+ * first), records what it carries, and takes the subscription's state from the provider as it is now. The agency hears
+ * once that an order is paid, once that its first Direct Debit failed, once per failed renewal, once that the
+ * subscription was cancelled, ended after failed payments or was left unpaid, and once per dispute, however often and
+ * in whatever order the events arrive. Events that are not this site's purchase are acknowledged with the reason and
+ * change nothing.
+ */
+import type { DisputeFacts, InvoiceFacts, SessionFacts, UsableEvent } from './event-content.ts';
+import {
+  cancellationEmail,
+  directDebitFailedEmail,
+  disputeEmail,
+  endedUnpaidEmail,
+  paidEmail,
+  renewalFailedEmail,
+  unpaidEmail,
+} from './order-emails.ts';
+import {
+  isoTime,
+  missingFields,
+  type OrderFields,
+  type PaymentState,
+  paymentPatch,
+  type StoredOrder,
+  sessionFields,
+  subscriptionFields,
+} from './order-record.ts';
+import { type Orders, serialized } from './orders.ts';
+import { invoiceVerdict, sessionVerdict, subscriptionVerdict } from './ownership.ts';
+import type { ProviderLookup } from './provider-lookup.ts';
+
+export interface PurchaseDeps {
+  orders: Orders;
+  lookup: ProviderLookup;
+  agencyEmail: string;
+}
+
+export type Outcome = { kind: 'recorded'; order: StoredOrder } | { kind: 'ignored'; reason: string };
+
+type PurchaseEvent = Exclude<UsableEvent, { type: 'other' }>;
+
+const ignored = (reason: string): Outcome => ({ kind: 'ignored', reason });
+
+/** The subscription an event is about, or why it is not about one. */
+async function subscriptionIdOf(deps: PurchaseDeps, event: PurchaseEvent): Promise<string | Outcome> {
+  if ('session' in event)
+    return event.session.subscriptionId ?? ignored(`checkout ${event.session.sessionId} started no subscription`);
+  if ('invoice' in event)
+    return event.invoice.subscriptionId ?? ignored(`invoice ${event.invoice.invoiceId} bills no subscription`);
+  if ('dispute' in event) {
+    const { dispute } = event;
+    if (!dispute.paymentIntent) return ignored(`dispute ${dispute.disputeId} names no payment`);
+    return (
+      (await deps.lookup.subscriptionOfPayment(dispute.paymentIntent)) ??
+      ignored(`dispute ${dispute.disputeId} is about a payment of no subscription's invoice`)
+    );
+  }
+  return event.subscriptionId;
+}
+
+/** What the event itself says of the day-one payment, and of the order's missing facts. */
+function eventPatch(order: OrderFields, event: PurchaseEvent): Partial<OrderFields> {
+  if ('session' in event) {
+    const { session } = event;
+    const state: PaymentState =
+      event.type === 'checkout.session.async_payment_failed'
+        ? 'failed'
+        : event.type === 'checkout.session.async_payment_succeeded' || session.paymentStatus !== 'unpaid'
+          ? 'paid'
+          : 'pending';
+    return { ...missingFields(order, sessionFields(session)), ...paymentPatch(order, state, event.createdS) };
+  }
+  if ('invoice' in event && event.invoice.billingReason === 'subscription_create') {
+    const { invoice } = event;
+    const known: Partial<OrderFields> = { amount_total: invoice.amountDue, currency: invoice.currency };
+    if (invoice.customerEmail) known.customer_email = invoice.customerEmail;
+    const state: PaymentState = event.type === 'invoice.paid' ? 'paid' : 'failed';
+    return { ...missingFields(order, known), ...paymentPatch(order, state, event.createdS) };
+  }
+  return {};
+}
+
+/** Sends each e-mail the order is now due, each at most once. */
+async function notify(deps: PurchaseDeps, found: StoredOrder, event: PurchaseEvent): Promise<StoredOrder> {
+  const { orders, agencyEmail: to } = deps;
+  let order = found;
+  if (order.status === 'paid') order = await orders.notifyOnce(order, { email_sent: true }, paidEmail(order, to));
+  if (order.status === 'failed')
+    order = await orders.notifyOnce(order, { failure_email_sent: true }, directDebitFailedEmail(order, to));
+  if (event.type === 'invoice.payment_failed' && event.invoice.billingReason === 'subscription_cycle') {
+    const { invoice } = event;
+    const notified = order.renewal_failures_notified ?? [];
+    if (!notified.includes(invoice.invoiceId))
+      order = await orders.notifyOnce(
+        order,
+        { renewal_failures_notified: [...notified, invoice.invoiceId] },
+        renewalFailedEmail(order, to, {
+          invoiceId: invoice.invoiceId,
+          amount: invoice.amountDue,
+          currency: invoice.currency,
+          dueS: event.createdS,
+          nextAttemptS: invoice.nextPaymentAttemptS,
+        }),
+      );
+  }
+  // One e-mail for the subscription's end, whether first seen scheduled or done; a first payment that failed (the
+  // subscription expired before it started) has had its own.
+  const endedByRequest = order.subscription_status === 'canceled' && order.end_reason !== 'payment_failed';
+  if (order.status !== 'failed' && (order.cancel_at || endedByRequest))
+    order = await orders.notifyOnce(
+      order,
+      { cancellation_email_sent: true },
+      cancellationEmail(order, to, order.cancel_at ?? order.ended_at ?? null),
+    );
+  if (order.subscription_status === 'canceled' && order.end_reason === 'payment_failed')
+    order = await orders.notifyOnce(order, { cancellation_email_sent: true }, endedUnpaidEmail(order, to));
+  if (order.subscription_status === 'unpaid')
+    order = await orders.notifyOnce(order, { unpaid_email_sent: true }, unpaidEmail(order, to));
+  for (const dispute of order.disputes ?? []) {
+    const notified = order.disputes_notified ?? [];
+    if (!notified.includes(dispute.id))
+      order = await orders.notifyOnce(
+        order,
+        { disputes_notified: [...notified, dispute.id] },
+        disputeEmail(order, to, dispute),
+      );
+  }
+  return order;
+}
+
+function disputePatch(order: OrderFields, dispute: DisputeFacts, atS: number): Partial<OrderFields> {
+  const disputes = order.disputes ?? [];
+  if (disputes.some((known) => known.id === dispute.disputeId)) return {};
+  return {
+    disputed: true,
+    disputes: [
+      ...disputes,
+      {
+        id: dispute.disputeId,
+        amount: dispute.amount,
+        currency: dispute.currency,
+        reason: dispute.reason,
+        created_at: isoTime(atS),
+      },
+    ],
+  };
+}
+
+/** Whether the event's own object is this site's (its subscription was checked already). */
+function objectVerdict(event: PurchaseEvent, pkg: Parameters<typeof sessionVerdict>[1]) {
+  if ('session' in event) return sessionVerdict(event.session as SessionFacts, pkg);
+  if ('invoice' in event) return invoiceVerdict(event.invoice as InvoiceFacts, pkg);
+  return { ours: true as const, pkg };
+}
+
+/** Applies one event of a purchase: the order as it now is, or why the event was not this site's. */
+export async function applyPurchaseEvent(deps: PurchaseDeps, event: PurchaseEvent): Promise<Outcome> {
+  const id = await subscriptionIdOf(deps, event);
+  if (typeof id !== 'string') return id;
+  // One purchase's events in this process one after another; each reads the subscription as it is when its turn comes.
+  return serialized(id, async (): Promise<Outcome> => {
+    const state = await deps.lookup.subscription(id);
+    if (!state) return ignored(`the provider has no subscription ${id}`);
+    const subscription = subscriptionVerdict(state);
+    if (!subscription.ours) return ignored(subscription.reason);
+    const own = objectVerdict(event, subscription.pkg);
+    if (!own.ours) return ignored(own.reason);
+    const { orders } = deps;
+    let order =
+      (await orders.bySubscription(id)) ??
+      (await orders.create({ subscription_id: id, status: 'pending', package: subscription.pkg }));
+    order = await orders.update(order, {
+      ...subscriptionFields(state),
+      ...eventPatch(order, event),
+      ...('dispute' in event ? disputePatch(order, event.dispute, event.createdS) : {}),
+    });
+    return { kind: 'recorded', order: await notify(deps, order, event) };
+  });
+}
