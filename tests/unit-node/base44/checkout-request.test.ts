@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readCheckoutInput } from '../../../base44/functions/createCheckout/checkout-request.ts';
-import { isPackageName, PACKAGE_NAMES } from '../../../base44/functions/createCheckout/packages.ts';
+import { isPackageName, PACKAGE_NAMES } from '../../../base44/shared/packages.ts';
 
 const read = (body: string) =>
   readCheckoutInput(new Request('http://127.0.0.1/functions/createCheckout', { method: 'POST', body }));

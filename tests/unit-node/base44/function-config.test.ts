@@ -158,17 +158,29 @@ describe('readCheckoutConfig', () => {
 });
 
 describe('readWebhookConfig', () => {
-  const vars = { STRIPE_WEBHOOK_SECRET: 'whsec_1', AGENCY_EMAIL: 'hello@example.co.uk' };
+  const vars = {
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    AGENCY_EMAIL: 'hello@example.co.uk',
+    STRIPE_SECRET_KEY: 'sk_test_1',
+  };
 
-  it('reads the signing secret and the agency’s address (no provider API key)', () => {
-    expect(readWebhookConfig(testEnv(vars))).toEqual({
+  it('reads the signing secret, the agency’s address and the API key it reads subscriptions with', () => {
+    expect(readWebhookConfig(testEnv(vars))).toStrictEqual({
       webhookSecret: 'whsec_1',
       agencyEmail: 'hello@example.co.uk',
+      secretKey: 'sk_test_1',
+      api: {},
+    });
+    expect(
+      readWebhookConfig(testEnv({ ...vars, STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '4400' })).api,
+    ).toStrictEqual({
+      host: '127.0.0.1',
+      port: 4400,
     });
   });
 
   it('names the missing variable', () => {
-    for (const name of ['STRIPE_WEBHOOK_SECRET', 'AGENCY_EMAIL']) {
+    for (const name of ['STRIPE_WEBHOOK_SECRET', 'AGENCY_EMAIL', 'STRIPE_SECRET_KEY']) {
       expect(thrown(() => readWebhookConfig(testEnv({ ...vars, [name]: undefined })))).toEqual(
         configError(`${name} is not set`),
       );

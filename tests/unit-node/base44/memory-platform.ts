@@ -27,15 +27,27 @@ const copy = <T>(value: T): T => structuredClone(value);
 export function memoryPlatform(stored: StoredOrder[] = []): MemoryPlatform {
   const platform: Omit<MemoryPlatform, 'orders'> = { stored, emails: [], writes: 0, failSendEmail: 0 };
   const Order = {
-    async filter(query: Partial<OrderFields>): Promise<StoredOrder[]> {
+    async filter(query: Partial<OrderFields>, sort?: string): Promise<StoredOrder[]> {
       await turn();
       const matches = (order: StoredOrder) =>
         Object.entries(query).every(([key, value]) => order[key as keyof OrderFields] === value);
-      return copy(platform.stored.filter(matches));
+      const found = platform.stored.filter(matches);
+      // The platform sorts by a field, `-` for descending; records without it keep their order.
+      if (sort) {
+        const field = sort.replace(/^-/, '');
+        const sign = sort.startsWith('-') ? -1 : 1;
+        const value = (order: StoredOrder) => String((order as Record<string, unknown>)[field] ?? '');
+        found.sort((a, b) => sign * value(a).localeCompare(value(b)));
+      }
+      return copy(found);
     },
     async create(fields: OrderFields): Promise<StoredOrder> {
       await turn();
-      const order = { ...copy(fields), id: `order_${platform.stored.length + 1}` };
+      const order = {
+        ...copy(fields),
+        id: `order_${platform.stored.length + 1}`,
+        created_date: new Date(Date.UTC(2027, 0, 31, 10, 0, platform.stored.length)).toISOString(),
+      };
       platform.stored.push(order);
       platform.writes++;
       return copy(order);

@@ -1,163 +1,213 @@
 /**
- * The `Order` record's rules: the day-one payment only moves forward, a session's facts become the order's fields
- * (the first renewal also the first period's end), and a reported subscription state is written only when it is not
- * older than the one recorded (a deletion outranks an update, an update an invoice, in the same second) and never
- * revives a cancelled subscription.
+ * The Order's fields: the subscription's as the provider reports them now (status, first monthly charge, fee, period,
+ * scheduled or past end), what a session fills in without rewriting, and the day-one payment that only moves forward.
+ * And whether an event is this site's purchase at all.
  */
 import { describe, expect, it } from 'vitest';
 import {
-  isoTime,
   laterPaymentState,
-  type OrderFields,
-  type PaymentState,
-  type SubscriptionState,
+  missingFields,
+  paymentPatch,
   sessionFields,
-  subscriptionPatch,
+  subscriptionFields,
 } from '../../../base44/functions/stripeWebhook/order-record.ts';
-import { FIRST_RENEWAL_S, SESSION_ID } from '../../support/provider-events.ts';
-import { PURCHASE_SESSION_FACTS, PURCHASE_SESSION_FIELDS } from '../../support/purchase-records.ts';
+import {
+  invoiceVerdict,
+  sessionVerdict,
+  subscriptionVerdict,
+} from '../../../base44/functions/stripeWebhook/ownership.ts';
+import { subscriptionState } from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
+import type { StripeSubscription } from '../../../base44/shared/stripe-client.ts';
+import {
+  FIRST_RENEWAL_S,
+  PURCHASE_S,
+  SESSION_ID,
+  SUBSCRIPTION_ID,
+  subscription,
+} from '../../support/provider-events.ts';
+import { CURRENCY, MONTHLY_PENCE, PACKAGE, SETUP_PENCE } from '../../support/spec-figures.ts';
 
-const FIRST_RENEWAL = '2027-02-28T09:50:00.000Z';
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const state = (spec: Parameters<typeof subscription>[0] = {}) =>
+  subscriptionState(subscription(spec) as unknown as StripeSubscription);
 
-describe('laterPaymentState', () => {
-  it('pending gives way to anything; paid and failed are final', () => {
-    const states: PaymentState[] = ['pending', 'paid', 'failed'];
-    for (const next of states) {
-      expect(laterPaymentState('pending', next)).toBe(next);
-      expect(laterPaymentState('paid', next)).toBe('paid');
-      expect(laterPaymentState('failed', next)).toBe('failed');
-    }
-  });
-});
-
-describe('sessionFields', () => {
-  it('every fact of the session, with the first renewal as the first period’s end', () => {
-    expect(isoTime(FIRST_RENEWAL_S)).toBe(FIRST_RENEWAL);
-    expect(sessionFields(PURCHASE_SESSION_FACTS)).toStrictEqual(PURCHASE_SESSION_FIELDS);
-  });
-
-  it('only the session id when nothing else is known, and amounts of zero kept', () => {
-    expect(sessionFields({ sessionId: 'cs_1', paymentStatus: 'unpaid' })).toStrictEqual({
-      session_id: 'cs_1',
-    });
-    expect(
-      sessionFields({
-        sessionId: 'cs_1',
-        paymentStatus: 'no_payment_required',
-        amountTotal: 0,
-        setupAmount: 0,
-        monthlyAmount: 0,
-        firstRenewalS: 0,
-      }),
-    ).toStrictEqual({
-      session_id: 'cs_1',
-      amount_total: 0,
-      setup_amount: 0,
-      monthly_amount: 0,
-      first_renewal_at: '1970-01-01T00:00:00.000Z',
-      current_period_end: '1970-01-01T00:00:00.000Z',
+describe('subscriptionState: what the order needs of the provider’s subscription', () => {
+  it('reads its status, trial, period, end and one item per recurring price', () => {
+    expect(state({ status: 'canceled', endedAtS: 9, reason: 'payment_failed', cancelAtS: 8 })).toStrictEqual({
+      id: SUBSCRIPTION_ID,
+      status: 'canceled',
+      metadata: { package: PACKAGE },
+      trialEndS: FIRST_RENEWAL_S,
+      currentPeriodEndS: FIRST_RENEWAL_S,
+      cancelAtPeriodEnd: false,
+      cancelAtS: 8,
+      endedAtS: 9,
+      cancellationReason: 'payment_failed',
+      items: [
+        { amount: MONTHLY_PENCE, currency: CURRENCY, interval: 'month', intervalCount: 1, quantity: 1 },
+      ],
     });
   });
 });
 
-describe('subscriptionPatch', () => {
-  const T = 1_800_000_000;
-  const order = (fields: Partial<OrderFields> = {}): OrderFields => ({
-    session_id: SESSION_ID,
-    status: 'paid',
-    ...fields,
-  });
-  const state = (fields: Partial<SubscriptionState> = {}): SubscriptionState => ({
-    atS: T,
-    source: 'customer.subscription.updated',
-    ...fields,
-  });
-
-  it('writes every field the state reports, with when and by what', () => {
-    expect(
-      subscriptionPatch(
-        order(),
-        state({
-          status: 'active',
-          currentPeriodEndS: FIRST_RENEWAL_S,
-          cancelAtPeriodEnd: false,
-          endedAtS: T,
-        }),
-      ),
-    ).toStrictEqual({
-      subscription_event_at: T,
-      subscription_event: 'customer.subscription.updated',
-      subscription_status: 'active',
-      current_period_end: FIRST_RENEWAL,
+describe('subscriptionFields', () => {
+  it('a trialing subscription: its state, the first monthly charge at the trial’s end, the monthly fee', () => {
+    expect(subscriptionFields(state())).toStrictEqual({
+      subscription_id: SUBSCRIPTION_ID,
+      subscription_status: 'trialing',
       cancel_at_period_end: false,
-      ended_at: isoTime(T),
+      cancel_at: null,
+      current_period_end: iso(FIRST_RENEWAL_S),
+      first_renewal_at: iso(FIRST_RENEWAL_S),
+      monthly_amount: MONTHLY_PENCE,
+      currency: CURRENCY,
+      package: PACKAGE,
     });
   });
 
-  it('writes only when and by what when the state reports nothing else', () => {
-    for (const endedAtS of [undefined, null]) {
-      expect(
-        subscriptionPatch(order(), state({ source: 'invoice.paid', status: '', endedAtS })),
-      ).toStrictEqual({
-        subscription_event_at: T,
-        subscription_event: 'invoice.paid',
-      });
-    }
-  });
-
-  it('a state older than the recorded one changes nothing; a newer one is written', () => {
-    const recorded = order({ subscription_event_at: T, subscription_event: 'customer.subscription.updated' });
-    expect(subscriptionPatch(recorded, state({ atS: T - 1, status: 'past_due' }))).toBeNull();
-    expect(
-      subscriptionPatch(recorded, state({ atS: T + 1, source: 'invoice.paid', status: 'active' })),
-    ).toEqual(expect.objectContaining({ subscription_event_at: T + 1, subscription_status: 'active' }));
-  });
-
-  it('in the same second, a deletion outranks an update, and an update an invoice', () => {
-    const at = (source: string) => order({ subscription_event_at: T, subscription_event: source });
-    const updated = state({ source: 'customer.subscription.updated', status: 'past_due' });
-    const deleted = state({ source: 'customer.subscription.deleted', status: 'canceled' });
-    const paid = state({ source: 'invoice.paid', status: 'active' });
-    const failed = state({ source: 'invoice.payment_failed', status: 'past_due' });
-    expect(subscriptionPatch(at('customer.subscription.deleted'), updated)).toBeNull();
-    expect(subscriptionPatch(at('customer.subscription.updated'), paid)).toBeNull();
-    expect(subscriptionPatch(at('customer.subscription.updated'), failed)).toBeNull();
-    expect(subscriptionPatch(at('customer.subscription.updated'), deleted)).not.toBeNull();
-    expect(subscriptionPatch(at('invoice.paid'), updated)).not.toBeNull();
-    expect(subscriptionPatch(at('invoice.payment_failed'), updated)).not.toBeNull();
-    // The same rank again (a redelivery, or the other invoice event) is written.
-    expect(subscriptionPatch(at('customer.subscription.updated'), updated)).not.toBeNull();
-    expect(subscriptionPatch(at('invoice.paid'), failed)).not.toBeNull();
-    expect(subscriptionPatch(at('invoice.payment_failed'), paid)).not.toBeNull();
-  });
-
-  it('in the same second, a source of no rank gives way to every ranked one', () => {
-    const unknown = state({ source: 'customer.subscription.paused', status: 'paused' });
-    expect(
-      subscriptionPatch(order({ subscription_event_at: T, subscription_event: 'invoice.paid' }), unknown),
-    ).toBeNull();
-    expect(subscriptionPatch(order({ subscription_event_at: T }), unknown)).not.toBeNull();
-    expect(
-      subscriptionPatch(
-        order({ subscription_event_at: T, subscription_event: 'customer.subscription.paused' }),
-        state(),
-      ),
-    ).not.toBeNull();
-  });
-
-  it('a cancelled subscription stays cancelled, however new the other state', () => {
-    const cancelled = order({
-      subscription_status: 'canceled',
-      subscription_event_at: T,
-      subscription_event: 'customer.subscription.deleted',
+  it('a scheduled end gives cancel_at; an ended one its end and reason', () => {
+    expect(subscriptionFields(state({ cancelAtPeriodEnd: true }))).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: iso(FIRST_RENEWAL_S),
     });
-    expect(subscriptionPatch(cancelled, state({ atS: T + 100, status: 'active' }))).toBeNull();
-    expect(subscriptionPatch(cancelled, state({ atS: T + 100, source: 'invoice.paid' }))).toBeNull();
+    const ended = subscriptionFields(
+      state({ status: 'canceled', endedAtS: PURCHASE_S + 5, reason: 'cancellation_requested' }),
+    );
+    expect(ended).toMatchObject({ ended_at: iso(PURCHASE_S + 5), end_reason: 'cancellation_requested' });
+    expect(subscriptionFields(state())).not.toHaveProperty('ended_at');
+    expect(subscriptionFields(state({ trialEndS: null }))).not.toHaveProperty('first_renewal_at');
+  });
+});
+
+describe('what a session fills in, and the day-one payment', () => {
+  const facts = {
+    sessionId: SESSION_ID,
+    mode: 'subscription',
+    paymentStatus: 'paid' as const,
+    customerEmail: 'jane@example.co.uk',
+    customerName: 'Jane Doe',
+    amountTotal: SETUP_PENCE,
+    currency: CURRENCY,
+  };
+
+  it('sessionFields gives the session, the buyer and what day one charged', () => {
+    expect(sessionFields(facts)).toStrictEqual({
+      session_id: SESSION_ID,
+      customer_email: 'jane@example.co.uk',
+      customer_name: 'Jane Doe',
+      amount_total: SETUP_PENCE,
+      currency: CURRENCY,
+    });
+    expect(sessionFields({ sessionId: 'cs_1', mode: 'subscription', paymentStatus: 'unpaid' })).toStrictEqual(
+      { session_id: 'cs_1' },
+    );
+  });
+
+  it('missingFields keeps only what the order lacks', () => {
+    const order = {
+      subscription_id: SUBSCRIPTION_ID,
+      status: 'paid' as const,
+      customer_email: 'first@example.co.uk',
+    };
+    expect(missingFields(order, sessionFields(facts))).toStrictEqual({
+      session_id: SESSION_ID,
+      customer_name: 'Jane Doe',
+      amount_total: SETUP_PENCE,
+      currency: CURRENCY,
+    });
+  });
+
+  it('the payment moves from pending to paid or failed, never back, stamped with the event’s time', () => {
+    expect(laterPaymentState('pending', 'paid')).toBe('paid');
+    expect(laterPaymentState('pending', 'failed')).toBe('failed');
+    expect(laterPaymentState('paid', 'pending')).toBe('paid');
+    expect(laterPaymentState('failed', 'paid')).toBe('failed');
+    const pending = { subscription_id: 's', status: 'pending' as const };
+    expect(paymentPatch(pending, 'paid', 10)).toStrictEqual({ status: 'paid', paid_at: iso(10) });
+    expect(paymentPatch(pending, 'failed', 11)).toStrictEqual({ status: 'failed', failed_at: iso(11) });
+    expect(paymentPatch(pending, 'pending', 12)).toStrictEqual({});
+    expect(paymentPatch({ ...pending, status: 'paid' }, 'failed', 13)).toStrictEqual({});
+  });
+});
+
+describe('whose purchase an event is', () => {
+  it('ours: a subscription naming a package on sale, its one item the package’s monthly fee', () => {
+    expect(subscriptionVerdict(state())).toStrictEqual({ ours: true, pkg: PACKAGE });
+  });
+
+  it('not ours: no package, an unknown one, another fee, currency or interval, or more items', () => {
+    const reasons = [
+      state({ metadata: {} }),
+      state({ metadata: { package: 'platinum' } }),
+      state({ amount: MONTHLY_PENCE + 1 }),
+      state({ currency: 'usd' }),
+      state({ interval: 'year' }),
+      { ...state(), items: [...state().items, ...state().items] },
+      { ...state(), items: [] },
+    ].map((s) => {
+      const verdict = subscriptionVerdict(s);
+      return verdict.ours ? null : verdict.reason;
+    });
+    expect(reasons).toEqual([
+      `subscription ${SUBSCRIPTION_ID} names no package in its metadata`,
+      `subscription ${SUBSCRIPTION_ID} names package "platinum", not one on sale`,
+      `subscription ${SUBSCRIPTION_ID} charges 1 × 19901 "gbp" every 1 month, not the gold package's 19900 gbp every 1 month`,
+      `subscription ${SUBSCRIPTION_ID} charges 1 × 19900 "usd" every 1 month, not the gold package's 19900 gbp every 1 month`,
+      `subscription ${SUBSCRIPTION_ID} charges 1 × 19900 "gbp" every 1 year, not the gold package's 19900 gbp every 1 month`,
+      `subscription ${SUBSCRIPTION_ID} has 2 items, not the package's one`,
+      `subscription ${SUBSCRIPTION_ID} has 0 items, not the package's one`,
+    ]);
+  });
+
+  it('a session: in subscription mode, naming the package, charging its setup in its currency today', () => {
+    const session = {
+      sessionId: 'cs_1',
+      mode: 'subscription',
+      paymentStatus: 'paid' as const,
+      package: PACKAGE,
+      amountTotal: SETUP_PENCE,
+      currency: CURRENCY,
+    };
+    expect(sessionVerdict(session, 'gold')).toStrictEqual({ ours: true, pkg: PACKAGE });
+    const reason = (fields: object) => {
+      const verdict = sessionVerdict({ ...session, ...fields }, 'gold');
+      return verdict.ours ? null : verdict.reason;
+    };
+    expect(reason({ mode: 'payment' })).toBe('checkout cs_1 is not in subscription mode');
+    expect(reason({ package: undefined })).toBe('checkout cs_1 names package "none", not gold');
+    expect(reason({ amountTotal: 0 })).toBe(
+      `checkout cs_1 charged 0 "gbp" today, not the gold package's ${SETUP_PENCE} gbp`,
+    );
+    expect(reason({ currency: 'jpy' })).toBe(
+      `checkout cs_1 charged ${SETUP_PENCE} "jpy" today, not the gold package's ${SETUP_PENCE} gbp`,
+    );
+    expect(reason({ amountTotal: undefined, currency: undefined })).toBe(
+      `checkout cs_1 charged no amount "no currency" today, not the gold package's ${SETUP_PENCE} gbp`,
+    );
+  });
+
+  it('an invoice: the setup first, the monthly fee at each renewal, nothing else', () => {
+    const invoice = {
+      invoiceId: 'in_1',
+      subscriptionId: 's',
+      billingReason: 'subscription_create',
+      amountDue: SETUP_PENCE,
+      currency: CURRENCY,
+      nextPaymentAttemptS: null,
+    };
+    expect(invoiceVerdict(invoice, 'gold').ours).toBe(true);
     expect(
-      subscriptionPatch(
-        cancelled,
-        state({ atS: T + 100, source: 'customer.subscription.deleted', status: 'canceled' }),
-      ),
-    ).toEqual(expect.objectContaining({ subscription_event_at: T + 100 }));
+      invoiceVerdict({ ...invoice, billingReason: 'subscription_cycle', amountDue: MONTHLY_PENCE }, 'gold')
+        .ours,
+    ).toBe(true);
+    expect(invoiceVerdict({ ...invoice, billingReason: 'subscription_cycle' }, 'gold')).toStrictEqual({
+      ours: false,
+      reason: `invoice in_1 asks ${SETUP_PENCE} "gbp", not the gold package's ${MONTHLY_PENCE} gbp`,
+    });
+    expect(invoiceVerdict({ ...invoice, billingReason: 'manual' }, 'gold')).toStrictEqual({
+      ours: false,
+      reason: `invoice in_1 is for "manual", which this site's subscriptions never bill`,
+    });
+    expect(invoiceVerdict({ ...invoice, billingReason: null }, 'gold').ours).toBe(false);
   });
 });

@@ -27,11 +27,18 @@ function gate() {
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('Orders', () => {
-  it('finds the order of a session or a subscription among others, or none', async () => {
-    const { orders } = memoryPlatform([order(1), order(2), order(3)]);
-    expect(await orders.bySession('cs_2')).toStrictEqual(order(2));
+  it('finds the order of a subscription among others, the oldest of two, or none', async () => {
+    const { orders } = memoryPlatform([
+      order(1),
+      order(2, { created_date: '2027-01-31T10:00:02.000Z' } as Partial<StoredOrder>),
+      order(3),
+      order(4, {
+        subscription_id: 'sub_2',
+        created_date: '2027-01-31T10:00:01.000Z',
+      } as Partial<StoredOrder>),
+    ]);
     expect(await orders.bySubscription('sub_3')).toStrictEqual(order(3));
-    expect(await orders.bySession('cs_9')).toBeUndefined();
+    expect((await orders.bySubscription('sub_2'))?.id).toBe('order_4');
     expect(await orders.bySubscription('sub_9')).toBeUndefined();
   });
 

@@ -1,17 +1,19 @@
 /**
  * The Checkout Session createCheckout asks the provider for: the gold package's setup and monthly prices (inline, or
- * the dashboard's price ids), the first monthly charge anchored one calendar month later less the margin, no
- * proration, the redirect URLs on the configured site, and what the webhook later reads back from the metadata.
+ * the dashboard's price ids), a trial that ends one calendar month after the purchase on the UK's calendar (the first
+ * monthly charge), a session that expires an hour on, the redirect URLs on the configured site, and the metadata the
+ * webhook later recognises the purchase by. None of the parameters the provider refuses with a one-time price
+ * (`billing_cycle_anchor`, `proration_behavior: none`) and none it no longer takes (`payment_method_types`).
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutConfig } from '../../../base44/functions/createCheckout/config.ts';
 import {
-  ANCHOR_MARGIN_S,
-  addCalendarMonths,
-  firstRenewalAnchor,
-} from '../../../base44/functions/createCheckout/first-renewal.ts';
-import { buildSessionParams } from '../../../base44/functions/createCheckout/session-params.ts';
+  buildSessionParams,
+  firstMonthlyCharge,
+  SESSION_LIFETIME_S,
+} from '../../../base44/functions/createCheckout/session-params.ts';
 import { FIRST_RENEWAL_S, PURCHASE_S } from '../../support/provider-events.ts';
+import { CURRENCY, MONTHLY_PENCE, PACKAGE, SETUP_PENCE } from '../../support/spec-figures.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -26,17 +28,17 @@ const config = (prices: CheckoutConfig['prices'] = {}): CheckoutConfig => ({
 const INLINE_ITEMS = [
   {
     price_data: {
-      currency: 'gbp',
-      unit_amount: 79_900,
+      currency: CURRENCY,
+      unit_amount: SETUP_PENCE,
       product_data: { name: 'Gold package: one-time setup' },
     },
     quantity: 1,
   },
   {
     price_data: {
-      currency: 'gbp',
-      unit_amount: 19_900,
-      recurring: { interval: 'month' },
+      currency: CURRENCY,
+      unit_amount: MONTHLY_PENCE,
+      recurring: { interval: 'month', interval_count: 1 },
       product_data: { name: 'Gold package: monthly' },
     },
     quantity: 1,
@@ -46,111 +48,73 @@ const REDIRECTS = {
   success_url: 'https://www.example.co.uk/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
   cancel_url: 'https://www.example.co.uk/Pricing',
 };
-const SUBSCRIPTION_DATA = {
-  billing_cycle_anchor: FIRST_RENEWAL_S,
-  proration_behavior: 'none',
-  metadata: { package: 'gold' },
-};
 
 describe('buildSessionParams', () => {
-  it('an anonymous purchase: inline prices, the amounts and first renewal in the metadata, no prefill', () => {
-    expect(buildSessionParams('gold', config(), null, PURCHASE_S)).toEqual({
+  it('an anonymous purchase: inline prices, a trial to the first monthly charge, an hour to pay, no prefill', () => {
+    expect(buildSessionParams('gold', config(), null, PURCHASE_S)).toStrictEqual({
       mode: 'subscription',
       line_items: INLINE_ITEMS,
       ...REDIRECTS,
-      metadata: {
-        package: 'gold',
-        first_renewal: String(FIRST_RENEWAL_S),
-        setup_amount: '79900',
-        monthly_amount: '19900',
-      },
-      subscription_data: SUBSCRIPTION_DATA,
+      expires_at: PURCHASE_S + 60 * 60,
+      metadata: { package: PACKAGE },
+      subscription_data: { trial_end: FIRST_RENEWAL_S, metadata: { package: PACKAGE } },
     });
+    expect(SESSION_LIFETIME_S).toBe(3600);
   });
 
-  it('a signed-in caller: the e-mail prefilled and the user id in the metadata', () => {
+  it('a signed-in buyer: the e-mail prefilled and the user id in the metadata', () => {
     const params = buildSessionParams(
       'gold',
       config(),
-      { id: 'user_1', email: 'jane@example.co.uk' },
+      { id: 'u1', email: 'jane@example.co.uk' },
       PURCHASE_S,
     );
     expect(params.customer_email).toBe('jane@example.co.uk');
-    expect(params.metadata).toEqual({
-      package: 'gold',
-      first_renewal: String(FIRST_RENEWAL_S),
-      setup_amount: '79900',
-      monthly_amount: '19900',
-      user_id: 'user_1',
-    });
+    expect(params.metadata).toStrictEqual({ package: PACKAGE, user_id: 'u1' });
+    const noEmail = buildSessionParams('gold', config(), { id: 'u2' }, PURCHASE_S);
+    expect(noEmail).not.toHaveProperty('customer_email');
+    expect(noEmail.metadata).toStrictEqual({ package: PACKAGE, user_id: 'u2' });
   });
 
-  it('a caller known only in part gets what is known, and nothing empty', () => {
-    const onlyId = buildSessionParams('gold', config(), { id: 'user_1' }, PURCHASE_S);
-    expect(onlyId).not.toHaveProperty('customer_email');
-    expect(onlyId.metadata?.user_id).toBe('user_1');
-    const onlyEmail = buildSessionParams('gold', config(), { email: 'jane@example.co.uk' }, PURCHASE_S);
-    expect(onlyEmail.customer_email).toBe('jane@example.co.uk');
-    expect(onlyEmail.metadata).not.toHaveProperty('user_id');
-    const blank = buildSessionParams('gold', config(), { id: '', email: '' }, PURCHASE_S);
-    expect(blank).not.toHaveProperty('customer_email');
-    expect(blank.metadata).not.toHaveProperty('user_id');
-  });
-
-  it('dashboard price ids replace the inline prices, and their amounts are not claimed', () => {
-    const params = buildSessionParams(
-      'gold',
-      config({ setup: 'price_setup', monthly: 'price_monthly' }),
-      null,
-      PURCHASE_S,
-    );
-    expect(params.line_items).toEqual([
-      { price: 'price_setup', quantity: 1 },
-      { price: 'price_monthly', quantity: 1 },
+  it('dashboard price ids replace the inline prices, one at a time', () => {
+    expect(
+      buildSessionParams('gold', config({ setup: 'price_s', monthly: 'price_m' }), null, PURCHASE_S)
+        .line_items,
+    ).toStrictEqual([
+      { price: 'price_s', quantity: 1 },
+      { price: 'price_m', quantity: 1 },
     ]);
-    expect(params.metadata).toEqual({ package: 'gold', first_renewal: String(FIRST_RENEWAL_S) });
-    expect(params.subscription_data).toEqual(SUBSCRIPTION_DATA);
+    expect(
+      buildSessionParams('gold', config({ monthly: 'price_m' }), null, PURCHASE_S).line_items,
+    ).toStrictEqual([INLINE_ITEMS[0], { price: 'price_m', quantity: 1 }]);
   });
 
-  it('with one price id, the other price stays inline and its amount is claimed', () => {
-    const setupOnly = buildSessionParams('gold', config({ setup: 'price_setup' }), null, PURCHASE_S);
-    expect(setupOnly.line_items).toEqual([{ price: 'price_setup', quantity: 1 }, INLINE_ITEMS[1]]);
-    expect(setupOnly.metadata).toEqual({
-      package: 'gold',
-      first_renewal: String(FIRST_RENEWAL_S),
-      monthly_amount: '19900',
-    });
-    const monthlyOnly = buildSessionParams('gold', config({ monthly: 'price_monthly' }), null, PURCHASE_S);
-    expect(monthlyOnly.line_items).toEqual([INLINE_ITEMS[0], { price: 'price_monthly', quantity: 1 }]);
-    expect(monthlyOnly.metadata).toEqual({
-      package: 'gold',
-      first_renewal: String(FIRST_RENEWAL_S),
-      setup_amount: '79900',
-    });
+  it('asks for nothing the provider refuses beside a one-time price or no longer takes', () => {
+    const params = buildSessionParams('gold', config(), null, PURCHASE_S) as Record<string, unknown>;
+    const data = params.subscription_data as Record<string, unknown>;
+    expect(data).not.toHaveProperty('billing_cycle_anchor');
+    expect(data).not.toHaveProperty('proration_behavior');
+    expect(params).not.toHaveProperty('payment_method_types');
+    // The provider wants a trial that ends at least 48 hours ahead.
+    expect((data.trial_end as number) - PURCHASE_S).toBeGreaterThan(48 * 60 * 60);
   });
 });
 
-describe('the first renewal', () => {
-  it('falls one calendar month later, ten minutes early', () => {
-    expect(ANCHOR_MARGIN_S).toBe(600);
-    expect(iso(firstRenewalAnchor(at('2026-11-25T18:00:00Z')))).toBe('2026-12-25T17:50:00.000Z');
-    expect(iso(firstRenewalAnchor(PURCHASE_S))).toBe(iso(FIRST_RENEWAL_S));
+describe('firstMonthlyCharge: one calendar month on, on the UK calendar', () => {
+  it('keeps the day and the time when the next month has that day', () => {
+    expect(iso(firstMonthlyCharge(at('2026-11-25T18:00:00Z')))).toBe('2026-12-25T18:00:00.000Z');
   });
 
-  it('counts months across a year end, and several at once', () => {
-    expect(iso(addCalendarMonths(at('2026-12-31T06:07:08Z'), 1))).toBe('2027-01-31T06:07:08.000Z');
-    expect(iso(addCalendarMonths(at('2026-11-30T12:00:00Z'), 3))).toBe('2027-02-28T12:00:00.000Z');
-    expect(iso(addCalendarMonths(at('2027-05-31T00:00:00Z'), 0))).toBe('2027-05-31T00:00:00.000Z');
+  it('clamps to the last day of a shorter month, leap years included', () => {
+    expect(iso(firstMonthlyCharge(at('2027-01-31T10:00:00Z')))).toBe('2027-02-28T10:00:00.000Z');
+    expect(iso(firstMonthlyCharge(at('2028-01-31T10:00:00Z')))).toBe('2028-02-29T10:00:00.000Z');
+    expect(iso(firstMonthlyCharge(at('2026-08-31T08:00:00Z')))).toBe('2026-09-30T08:00:00.000Z');
   });
 
-  it('keeps the day when the later month is longer, and clamps it when that month is shorter', () => {
-    expect(iso(addCalendarMonths(at('2027-02-28T23:59:59Z'), 1))).toBe('2027-03-28T23:59:59.000Z');
-    expect(iso(addCalendarMonths(at('2027-04-30T08:00:00Z'), 1))).toBe('2027-05-30T08:00:00.000Z');
-    expect(iso(addCalendarMonths(at('2028-01-29T08:00:00Z'), 1))).toBe('2028-02-29T08:00:00.000Z');
-    expect(iso(addCalendarMonths(at('2027-08-31T08:00:00Z'), 1))).toBe('2027-09-30T08:00:00.000Z');
-  });
-
-  it('rounds a fractional second down', () => {
-    expect(addCalendarMonths(at('2027-03-01T00:00:00Z') + 0.75, 1)).toBe(at('2027-04-01T00:00:00Z'));
+  it('counts on London’s calendar and clock: 00:30 on 1 May (BST) is followed by 00:30 on 1 June', () => {
+    // 30 April 23:30 UTC is already 1 May in London; a UTC calendar would give 30 May.
+    expect(iso(firstMonthlyCharge(at('2026-04-30T23:30:00Z')))).toBe('2026-05-31T23:30:00.000Z');
+    // Across the change to GMT, the wall-clock time is kept: 09:00 BST on 15 October, 09:00 GMT on 15 November.
+    expect(iso(firstMonthlyCharge(at('2026-10-15T08:00:00Z')))).toBe('2026-11-15T09:00:00.000Z');
   });
 });

@@ -4,17 +4,20 @@
  * renewals fall afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionDataInput } from '../../../host-harness/src/emulator/payments/api/subscription-data-params.ts';
 import {
-  addMonths,
+  businessDaysAfter,
   isInterval,
   nextNaturalBillingDate,
+  periodBoundary,
 } from '../../../host-harness/src/emulator/payments/billing/billing-dates.ts';
 import {
   chargeTerms,
   type PricedLine,
   renewalAfter,
+  type SubscriptionDataInput,
 } from '../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
+
+const addMonths = (timeS: number, months: number) => periodBoundary(timeS, 'month', 1, months);
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
@@ -75,6 +78,17 @@ describe('calendar months', () => {
     expect(iso(nextNaturalBillingDate(start, 'month', 3))).toBe('2026-08-15T12:00:00.000Z');
     expect(iso(nextNaturalBillingDate(start, 'week', 2))).toBe('2026-05-29T12:00:00.000Z');
     expect(iso(nextNaturalBillingDate(start, 'year', 1))).toBe('2027-05-15T12:00:00.000Z');
+  });
+});
+
+describe('business days', () => {
+  it('skips Saturdays and Sundays, keeping the time of day: a Friday plus four is the next Thursday', () => {
+    expect(iso(businessDaysAfter(at('2026-11-27T10:00:00Z'), 4))).toBe('2026-12-03T10:00:00.000Z');
+    expect(iso(businessDaysAfter(at('2026-11-27T10:00:00Z'), 7))).toBe('2026-12-08T10:00:00.000Z');
+  });
+
+  it('starts a weekend purchase on the Monday: Saturday plus one is Monday', () => {
+    expect(iso(businessDaysAfter(at('2026-11-28T10:00:00Z'), 1))).toBe('2026-11-30T10:00:00.000Z');
   });
 });
 

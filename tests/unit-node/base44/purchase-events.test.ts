@@ -1,0 +1,396 @@
+/**
+ * What each of the provider's events does to a purchase (an in-memory platform behind the real `Orders`, and a
+ * provider that reports its subscription as a test sets it): any order of a purchase's events gives one Order and one
+ * e-mail per fact, the subscription's state is the provider's current one whatever the delivery order, and what is not
+ * this site's purchase changes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { readEvent, type UsableEvent } from '../../../base44/functions/stripeWebhook/event-content.ts';
+import type {
+  ProviderLookup,
+  SubscriptionState,
+} from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
+import { subscriptionState } from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
+import { applyPurchaseEvent } from '../../../base44/functions/stripeWebhook/purchase-events.ts';
+import type { StripeSubscription } from '../../../base44/shared/stripe-client.ts';
+import {
+  dispute,
+  event,
+  FIRST_RENEWAL_S,
+  invoiceEvent,
+  PAYMENT_INTENT_ID,
+  PURCHASE_S,
+  SECOND_RENEWAL_S,
+  SESSION_ID,
+  SUBSCRIPTION_ID,
+  type SubscriptionSpec,
+  sessionEvent,
+  subscription,
+  subscriptionEvent,
+} from '../../support/provider-events.ts';
+import {
+  CURRENCY,
+  MONTHLY_PENCE,
+  MONTHLY_TEXT,
+  PACKAGE,
+  SETUP_PENCE,
+  SETUP_TEXT,
+} from '../../support/spec-figures.ts';
+import { type MemoryPlatform, memoryPlatform } from './memory-platform.ts';
+
+const AGENCY = 'hello@example.co.uk';
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+/** The provider as the webhook asks it: the subscription as a test last set it, and which payment paid which invoice. */
+function provider(spec: SubscriptionSpec = {}) {
+  let current: SubscriptionState | null = state(spec);
+  const lookup: ProviderLookup & { set(next: SubscriptionSpec | null): void; calls: number } = {
+    calls: 0,
+    async subscription(id) {
+      this.calls++;
+      return id === SUBSCRIPTION_ID ? current : null;
+    },
+    async subscriptionOfPayment(pi) {
+      return pi === PAYMENT_INTENT_ID ? SUBSCRIPTION_ID : null;
+    },
+    set(next) {
+      current = next === null ? null : state(next);
+    },
+  };
+  return lookup;
+}
+
+function state(spec: SubscriptionSpec): SubscriptionState {
+  return subscriptionState(subscription(spec) as unknown as StripeSubscription);
+}
+
+function usable(raw: unknown) {
+  const reading = readEvent(raw);
+  if (!reading.ok || reading.event.type === 'other') throw new Error('not a purchase event');
+  return reading.event as Exclude<UsableEvent, { type: 'other' }>;
+}
+
+async function deliver(platform: MemoryPlatform, lookup: ProviderLookup, raw: unknown) {
+  return applyPurchaseEvent({ orders: platform.orders, lookup, agencyEmail: AGENCY }, usable(raw));
+}
+
+const subjects = (platform: MemoryPlatform) => platform.emails.map((email) => email.subject);
+
+/** Every order of `items`. */
+function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
+
+const DAY_ONE = [
+  subscriptionEvent('customer.subscription.created', { status: 'incomplete' }, PURCHASE_S),
+  invoiceEvent('invoice.paid', {}, PURCHASE_S),
+  subscriptionEvent('customer.subscription.updated', { status: 'trialing' }, PURCHASE_S, {
+    status: 'incomplete',
+  }),
+  sessionEvent('checkout.session.completed'),
+];
+
+const PAID_ORDER = {
+  subscription_id: SUBSCRIPTION_ID,
+  status: 'paid',
+  package: PACKAGE,
+  session_id: SESSION_ID,
+  customer_email: 'jane@example.co.uk',
+  amount_total: SETUP_PENCE,
+  monthly_amount: MONTHLY_PENCE,
+  currency: CURRENCY,
+  first_renewal_at: iso(FIRST_RENEWAL_S),
+  paid_at: iso(PURCHASE_S),
+  subscription_status: 'trialing',
+  current_period_end: iso(FIRST_RENEWAL_S),
+  cancel_at_period_end: false,
+  cancel_at: null,
+  email_sent: true,
+};
+
+describe('day one, in any order', () => {
+  it('each of the 24 orders of a card purchase’s four events gives one paid Order and one e-mail', async () => {
+    for (const order of permutations(DAY_ONE)) {
+      const platform = memoryPlatform();
+      const lookup = provider({ status: 'trialing' });
+      for (const raw of order) expect((await deliver(platform, lookup, raw)).kind).toBe('recorded');
+      expect(platform.stored).toHaveLength(1);
+      expect(platform.stored[0]).toMatchObject(PAID_ORDER);
+      expect(subjects(platform)).toEqual([
+        `New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`,
+      ]);
+    }
+  });
+
+  it('all four at once, and each again: one Order, one e-mail', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'trialing' });
+    await Promise.all([...DAY_ONE, ...DAY_ONE].map((raw) => deliver(platform, lookup, raw)));
+    expect(platform.stored).toHaveLength(1);
+    expect(platform.stored[0]).toMatchObject(PAID_ORDER);
+    expect(platform.emails).toHaveLength(1);
+  });
+
+  it('the paid e-mail says what was charged today and what follows, from whichever event came first', async () => {
+    const platform = memoryPlatform();
+    await deliver(platform, provider(), invoiceEvent('invoice.paid', {}, PURCHASE_S));
+    const [email] = platform.emails;
+    expect(email?.to).toBe(AGENCY);
+    expect(email?.body).toContain(`Paid today: ${SETUP_TEXT} (the one-time setup)`);
+    expect(email?.body).toContain(`Then: ${MONTHLY_TEXT} per month from 28 February 2027`);
+    expect(email?.body).toContain(`Subscription: ${SUBSCRIPTION_ID}`);
+  });
+});
+
+describe('a Bacs Direct Debit', () => {
+  it('pending while it is processed, then paid: one e-mail, at the confirmation', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete' });
+    await deliver(platform, lookup, sessionEvent('checkout.session.completed', { payment_status: 'unpaid' }));
+    await deliver(
+      platform,
+      lookup,
+      subscriptionEvent('customer.subscription.created', { status: 'incomplete' }, PURCHASE_S),
+    );
+    expect(platform.stored[0]).toMatchObject({ status: 'pending', subscription_status: 'incomplete' });
+    expect(platform.emails).toEqual([]);
+    lookup.set({ status: 'trialing' });
+    await deliver(
+      platform,
+      lookup,
+      sessionEvent('checkout.session.async_payment_succeeded', {}, PURCHASE_S + 9 * 86_400),
+    );
+    await deliver(platform, lookup, invoiceEvent('invoice.paid', {}, PURCHASE_S + 9 * 86_400));
+    expect(platform.stored[0]).toMatchObject({
+      status: 'paid',
+      paid_at: iso(PURCHASE_S + 9 * 86_400),
+      subscription_status: 'trialing',
+    });
+    expect(platform.emails).toHaveLength(1);
+  });
+
+  it('failed: the Order is failed, one "Direct Debit failed" e-mail and no cancellation e-mail', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete_expired', endedAtS: PURCHASE_S + 9 * 86_400 });
+    const at = PURCHASE_S + 9 * 86_400;
+    await deliver(platform, lookup, invoiceEvent('invoice.payment_failed', { status: 'open' }, at));
+    await deliver(
+      platform,
+      lookup,
+      sessionEvent('checkout.session.async_payment_failed', { payment_status: 'unpaid' }, at),
+    );
+    await deliver(platform, lookup, sessionEvent('checkout.session.completed', { payment_status: 'unpaid' }));
+    expect(platform.stored).toHaveLength(1);
+    expect(platform.stored[0]).toMatchObject({
+      status: 'failed',
+      failed_at: iso(at),
+      subscription_status: 'incomplete_expired',
+    });
+    expect(subjects(platform)).toEqual([
+      `Direct Debit failed: Gold package, ${SETUP_TEXT} from jane@example.co.uk`,
+    ]);
+  });
+});
+
+describe('after day one', () => {
+  async function paid(lookup = provider()) {
+    const platform = memoryPlatform();
+    for (const raw of DAY_ONE) await deliver(platform, lookup, raw);
+    platform.emails.length = 0;
+    return platform;
+  }
+
+  it('a failed renewal: one e-mail per invoice, naming the next attempt, whatever the redeliveries', async () => {
+    const lookup = provider({ status: 'past_due', periodEndS: SECOND_RENEWAL_S });
+    const platform = await paid(lookup);
+    const failed = invoiceEvent(
+      'invoice.payment_failed',
+      { billingReason: 'subscription_cycle', status: 'open', nextAttemptS: FIRST_RENEWAL_S + 2 * 86_400 },
+      FIRST_RENEWAL_S + 3600,
+    );
+    await deliver(platform, lookup, failed);
+    await deliver(platform, lookup, failed);
+    expect(subjects(platform)).toEqual([
+      `Renewal payment failed: Gold package, ${MONTHLY_TEXT} from jane@example.co.uk`,
+    ]);
+    expect(platform.emails[0]?.body).toContain('The payment provider tries again on 2 March 2027.');
+    expect(platform.stored[0]).toMatchObject({
+      subscription_status: 'past_due',
+      renewal_failures_notified: ['in_renewal_1'],
+    });
+    await deliver(
+      platform,
+      lookup,
+      invoiceEvent(
+        'invoice.payment_failed',
+        { id: 'in_renewal_2', billingReason: 'subscription_cycle', status: 'open' },
+        SECOND_RENEWAL_S,
+      ),
+    );
+    expect(platform.emails).toHaveLength(2);
+    expect(platform.emails[1]?.body).toContain('will not try again by itself');
+  });
+
+  it('then ended after failed payments: one more e-mail', async () => {
+    const lookup = provider({ status: 'past_due' });
+    const platform = await paid(lookup);
+    lookup.set({ status: 'canceled', endedAtS: FIRST_RENEWAL_S + 14 * 86_400, reason: 'payment_failed' });
+    const deleted = subscriptionEvent('customer.subscription.deleted', {}, FIRST_RENEWAL_S + 14 * 86_400);
+    await deliver(platform, lookup, deleted);
+    await deliver(platform, lookup, deleted);
+    expect(subjects(platform)).toEqual([
+      'Subscription ended after failed payments: Gold package of jane@example.co.uk',
+    ]);
+    expect(platform.stored[0]).toMatchObject({
+      subscription_status: 'canceled',
+      end_reason: 'payment_failed',
+    });
+  });
+
+  it('or left unpaid: one e-mail', async () => {
+    const lookup = provider({ status: 'past_due' });
+    const platform = await paid(lookup);
+    lookup.set({ status: 'unpaid' });
+    await deliver(
+      platform,
+      lookup,
+      subscriptionEvent('customer.subscription.updated', {}, FIRST_RENEWAL_S + 14 * 86_400),
+    );
+    await deliver(
+      platform,
+      lookup,
+      subscriptionEvent('customer.subscription.updated', {}, FIRST_RENEWAL_S + 15 * 86_400),
+    );
+    expect(subjects(platform)).toEqual(['Subscription unpaid: Gold package of jane@example.co.uk']);
+  });
+
+  it('a cancellation scheduled with cancel_at e-mails once, and its end adds nothing', async () => {
+    const lookup = provider();
+    const platform = await paid(lookup);
+    lookup.set({ cancelAtS: SECOND_RENEWAL_S, periodEndS: SECOND_RENEWAL_S });
+    await deliver(platform, lookup, subscriptionEvent('customer.subscription.updated', {}, PURCHASE_S + 100));
+    expect(subjects(platform)).toEqual(['Subscription cancelled: Gold package of jane@example.co.uk']);
+    expect(platform.emails[0]?.body).toContain('It ends on 28 March 2027 and does not renew.');
+    lookup.set({
+      status: 'canceled',
+      cancelAtS: SECOND_RENEWAL_S,
+      endedAtS: SECOND_RENEWAL_S,
+      reason: 'cancellation_requested',
+    });
+    await deliver(platform, lookup, subscriptionEvent('customer.subscription.deleted', {}, SECOND_RENEWAL_S));
+    expect(platform.emails).toHaveLength(1);
+    expect(platform.stored[0]).toMatchObject({
+      subscription_status: 'canceled',
+      ended_at: iso(SECOND_RENEWAL_S),
+    });
+  });
+
+  it('two events of the same second, in either order, leave the provider’s current state', async () => {
+    for (const reversed of [false, true]) {
+      const lookup = provider();
+      const platform = await paid(lookup);
+      lookup.set({ status: 'canceled', endedAtS: PURCHASE_S + 50, reason: 'cancellation_requested' });
+      const pair = [
+        subscriptionEvent('customer.subscription.updated', { status: 'active' }, PURCHASE_S + 50),
+        subscriptionEvent('customer.subscription.deleted', { status: 'canceled' }, PURCHASE_S + 50),
+      ];
+      for (const raw of reversed ? pair.reverse() : pair) await deliver(platform, lookup, raw);
+      expect(platform.stored[0]?.subscription_status).toBe('canceled');
+    }
+  });
+
+  it('a dispute flags the Order and e-mails once', async () => {
+    const platform = await paid();
+    const disputed = event('charge.dispute.created', dispute(), PURCHASE_S + 30 * 86_400, 'evt_dispute');
+    await deliver(platform, provider(), disputed);
+    await deliver(platform, provider(), disputed);
+    expect(platform.stored[0]).toMatchObject({
+      disputed: true,
+      disputes: [
+        {
+          id: 'du_test_1',
+          amount: SETUP_PENCE,
+          currency: CURRENCY,
+          reason: 'debit_not_authorized',
+          created_at: iso(PURCHASE_S + 30 * 86_400),
+        },
+      ],
+      disputes_notified: ['du_test_1'],
+    });
+    expect(subjects(platform)).toEqual([
+      `Payment disputed: ${SETUP_TEXT} of Gold package from jane@example.co.uk`,
+    ]);
+  });
+});
+
+describe('what is not this site’s purchase', () => {
+  const cases: [string, unknown, SubscriptionSpec | null][] = [
+    ['a session with no package', sessionEvent('checkout.session.completed', { metadata: {} }), {}],
+    ['a £0.00 session', sessionEvent('checkout.session.completed', { amount_total: 0 }), {}],
+    ['a session in currency xxx', sessionEvent('checkout.session.completed', { currency: 'xxx' }), {}],
+    ['a session in yen', sessionEvent('checkout.session.completed', { currency: 'jpy' }), {}],
+    ['a huge session', sessionEvent('checkout.session.completed', { amount_total: 99_999_899_000_001 }), {}],
+    [
+      'a payment-mode session',
+      sessionEvent('checkout.session.completed', { mode: 'payment', subscription: null }),
+      {},
+    ],
+    ['a subscription of another product', sessionEvent('checkout.session.completed'), { metadata: {} }],
+    ['a subscription at another price', invoiceEvent('invoice.paid', {}, PURCHASE_S), { amount: 100 }],
+    ['a manual invoice', invoiceEvent('invoice.paid', { billingReason: 'manual' }, PURCHASE_S), {}],
+    [
+      'a subscription the provider does not know',
+      subscriptionEvent('customer.subscription.updated', {}, PURCHASE_S),
+      null,
+    ],
+    [
+      'a dispute of another payment',
+      event('charge.dispute.created', dispute({ payment_intent: 'pi_other' }), PURCHASE_S),
+      {},
+    ],
+  ];
+
+  for (const [what, raw, spec] of cases)
+    it(`${what}: acknowledged with the reason, no Order, no e-mail`, async () => {
+      const platform = memoryPlatform();
+      const lookup = provider(spec ?? {});
+      if (spec === null) lookup.set(null);
+      const outcome = await deliver(platform, lookup, raw);
+      expect(outcome.kind).toBe('ignored');
+      expect(outcome.kind === 'ignored' ? outcome.reason.length : 0).toBeGreaterThan(10);
+      expect(platform.stored).toEqual([]);
+      expect(platform.emails).toEqual([]);
+    });
+});
+
+describe('failures are retried, never lost', () => {
+  it('a failed e-mail fails the delivery; the next delivery sends it once', async () => {
+    const platform = memoryPlatform();
+    platform.failSendEmail = 1;
+    const lookup = provider();
+    await expect(deliver(platform, lookup, invoiceEvent('invoice.paid', {}, PURCHASE_S))).rejects.toThrow(
+      'Mail service unavailable',
+    );
+    expect(platform.stored[0]).toMatchObject({ status: 'paid' });
+    expect(platform.stored[0]).not.toHaveProperty('email_sent');
+    // Any later event of the purchase sends it, not only a redelivery of the same one.
+    await deliver(platform, lookup, subscriptionEvent('customer.subscription.updated', {}, PURCHASE_S));
+    expect(platform.emails).toHaveLength(1);
+    expect(platform.stored[0]).toMatchObject({ email_sent: true });
+  });
+
+  it('the provider not answering fails the delivery and records nothing', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider();
+    lookup.subscription = async () => {
+      throw Object.assign(new Error('connection refused'), { statusCode: undefined });
+    };
+    await expect(deliver(platform, lookup, sessionEvent('checkout.session.completed'))).rejects.toThrow(
+      'connection refused',
+    );
+    expect(platform.stored).toEqual([]);
+  });
+});
