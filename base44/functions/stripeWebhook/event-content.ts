@@ -48,6 +48,8 @@ export interface SessionFacts {
 /** An invoice; `package`: the package its subscription's metadata names. */
 export interface InvoiceFacts {
   invoiceId: string;
+  /** When the invoice was made: a renewal's due date. */
+  createdS?: number;
   subscriptionId: string | null;
   package?: string;
   billingReason: string | null;
@@ -169,6 +171,8 @@ function invoiceFacts(value: unknown): InvoiceFacts {
     nextPaymentAttemptS: optionalWhole(invoice.next_payment_attempt, 'data.object.next_payment_attempt') ?? null,
   };
   if (metadata.package) facts.package = metadata.package;
+  const created = optionalWhole(invoice.created, 'data.object.created');
+  if (created !== undefined) facts.createdS = created;
   const email = optionalText(invoice.customer_email, 'data.object.customer_email');
   if (email) facts.customerEmail = email;
   return facts;
@@ -190,6 +194,16 @@ function disputeFacts(value: unknown): DisputeFacts {
     currency: text(dispute.currency, 'data.object.currency'),
     reason: optionalText(dispute.reason, 'data.object.reason') ?? 'not given',
   };
+}
+
+/** A checkout session the provider answered (the same reading as an event's); null when it cannot be used. */
+export function readSession(value: unknown): SessionFacts | null {
+  try {
+    return sessionFacts(value);
+  } catch (error) {
+    if (error instanceof Unusable) return null;
+    throw error;
+  }
 }
 
 const includes = <T extends string>(list: readonly T[], value: string): value is T =>

@@ -182,7 +182,7 @@ export function disputeEmail(order: OrderFields, to: string, dispute: OrderDispu
   const amount = money(dispute.amount, dispute.currency);
   return email(to, `Payment disputed: ${amount} of ${packageLabel(order)} from ${from(order)}`, [
     `The buyer's bank has taken back a payment of ${amount} (reason: ${short(dispute.reason)}). The amount has been deducted from the account's balance.`,
-    'A Bacs Direct Debit dispute is final and cannot be contested; contact the buyer to settle it.',
+    "A Bacs Direct Debit dispute is final and cannot be contested: contact the buyer to settle it. A card dispute can be answered with evidence in the payment provider's dashboard.",
     '',
     `Buyer: ${buyer(order)}`,
     `Package: ${packageName(order)}`,

@@ -44,6 +44,7 @@ export interface OrderFields {
   email_sent?: boolean;
   failure_email_sent?: boolean;
   cancellation_email_sent?: boolean;
+  ended_email_sent?: boolean;
   unpaid_email_sent?: boolean;
   renewal_failures_notified?: string[];
   disputes_notified?: string[];

@@ -6,6 +6,7 @@
  * invoice, whose `parent.subscription_details` names the subscription).
  */
 import { isNotFound, type StripeClient, type StripeSubscription } from '../../shared/stripe-client.ts';
+import { readSession, type SessionFacts } from './event-content.ts';
 
 /** A subscription as the order records it. */
 export interface SubscriptionState {
@@ -25,6 +26,11 @@ export interface SubscriptionState {
 export interface ProviderLookup {
   /** The subscription as it is now; null when the provider has no such subscription. */
   subscription(id: string): Promise<SubscriptionState | null>;
+  /**
+   * The checkout session that created a subscription (`GET /v1/checkout/sessions?subscription=…`), so that the order
+   * knows its buyer and reference whichever event came first; null when none did.
+   */
+  sessionOfSubscription(id: string): Promise<SessionFacts | null>;
   /** The subscription whose invoice a payment paid; null when no invoice names the payment. */
   subscriptionOfPayment(paymentIntent: string): Promise<string | null>;
 }
@@ -62,6 +68,11 @@ export function stripeLookup(stripe: StripeClient): ProviderLookup {
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+    async sessionOfSubscription(id) {
+      const sessions = await stripe.checkout.sessions.list({ subscription: id, limit: 1 });
+      const [session] = sessions.data;
+      return session ? readSession(session) : null;
     },
     async subscriptionOfPayment(paymentIntent) {
       const payments = await stripe.invoicePayments.list({

@@ -29,7 +29,7 @@ import {
 } from './order-record.ts';
 import { type Orders, serialized } from './orders.ts';
 import { invoiceVerdict, sessionVerdict, subscriptionVerdict } from './ownership.ts';
-import type { ProviderLookup } from './provider-lookup.ts';
+import type { ProviderLookup, SubscriptionState } from './provider-lookup.ts';
 
 export interface PurchaseDeps {
   orders: Orders;
@@ -60,24 +60,30 @@ async function subscriptionIdOf(deps: PurchaseDeps, event: PurchaseEvent): Promi
   return event.subscriptionId;
 }
 
-/** What the event itself says of the day-one payment, and of the order's missing facts. */
-function eventPatch(order: OrderFields, event: PurchaseEvent): Partial<OrderFields> {
+/**
+ * What the event itself says of the day-one payment, and of the order's missing facts. A failed first invoice is
+ * final only once its subscription has expired (`incomplete_expired`); until then it can still be paid ("The status of
+ * the subscription continues to be `incomplete` only for the subscription's first invoice",
+ * docs.stripe.com/billing/subscriptions/webhooks).
+ */
+function eventPatch(order: OrderFields, event: PurchaseEvent, state: SubscriptionState): Partial<OrderFields> {
   if ('session' in event) {
     const { session } = event;
-    const state: PaymentState =
+    const payment: PaymentState =
       event.type === 'checkout.session.async_payment_failed'
         ? 'failed'
         : event.type === 'checkout.session.async_payment_succeeded' || session.paymentStatus !== 'unpaid'
           ? 'paid'
           : 'pending';
-    return { ...missingFields(order, sessionFields(session)), ...paymentPatch(order, state, event.createdS) };
+    return { ...missingFields(order, sessionFields(session)), ...paymentPatch(order, payment, event.createdS) };
   }
   if ('invoice' in event && event.invoice.billingReason === 'subscription_create') {
     const { invoice } = event;
     const known: Partial<OrderFields> = { amount_total: invoice.amountDue, currency: invoice.currency };
     if (invoice.customerEmail) known.customer_email = invoice.customerEmail;
-    const state: PaymentState = event.type === 'invoice.paid' ? 'paid' : 'failed';
-    return { ...missingFields(order, known), ...paymentPatch(order, state, event.createdS) };
+    const payment: PaymentState | null =
+      event.type === 'invoice.paid' ? 'paid' : state.status === 'incomplete_expired' ? 'failed' : null;
+    return { ...missingFields(order, known), ...(payment ? paymentPatch(order, payment, event.createdS) : {}) };
   }
   return {};
 }
@@ -100,7 +106,7 @@ async function notify(deps: PurchaseDeps, found: StoredOrder, event: PurchaseEve
           invoiceId: invoice.invoiceId,
           amount: invoice.amountDue,
           currency: invoice.currency,
-          dueS: event.createdS,
+          dueS: invoice.createdS ?? event.createdS,
           nextAttemptS: invoice.nextPaymentAttemptS,
         }),
       );
@@ -115,7 +121,7 @@ async function notify(deps: PurchaseDeps, found: StoredOrder, event: PurchaseEve
       cancellationEmail(order, to, order.cancel_at ?? order.ended_at ?? null),
     );
   if (order.subscription_status === 'canceled' && order.end_reason === 'payment_failed')
-    order = await orders.notifyOnce(order, { cancellation_email_sent: true }, endedUnpaidEmail(order, to));
+    order = await orders.notifyOnce(order, { ended_email_sent: true }, endedUnpaidEmail(order, to));
   if (order.subscription_status === 'unpaid')
     order = await orders.notifyOnce(order, { unpaid_email_sent: true }, unpaidEmail(order, to));
   for (const dispute of order.disputes ?? []) {
@@ -171,9 +177,13 @@ export async function applyPurchaseEvent(deps: PurchaseDeps, event: PurchaseEven
     let order =
       (await orders.bySubscription(id)) ??
       (await orders.create({ subscription_id: id, status: 'pending', package: subscription.pkg }));
+    // The checkout's facts (its reference, the buyer) are asked of the provider when another event came first, so
+    // the order and its e-mails read the same whatever the delivery order.
+    const session = order.session_id || 'session' in event ? null : await deps.lookup.sessionOfSubscription(id);
     order = await orders.update(order, {
       ...subscriptionFields(state),
-      ...eventPatch(order, event),
+      ...(session ? missingFields(order, sessionFields(session)) : {}),
+      ...eventPatch(order, event, state),
       ...('dispute' in event ? disputePatch(order, event.dispute, event.createdS) : {}),
     });
     return { kind: 'recorded', order: await notify(deps, order, event) };

@@ -200,6 +200,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     ctx.installables.clear();
     ctx.customIntegrations.clear();
     ctx.payments.reset();
+    ctx.functions.clearLogs();
     ctx.realtime.clearRefusal();
   };
   registerFeatures(app, { ...ctx, reset });

@@ -4,6 +4,7 @@
  * (settings: deployed-settings.test.ts). The Deno tests (tests/deno) check the same handler faster, with finer doubles.
  */
 import { describe, expect, it } from 'vitest';
+import { CURRENCY, MONTHLY_PENCE, PACKAGE, SETUP_PENCE } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import {
   checkout,
@@ -26,7 +27,8 @@ describe('createCheckout in workerd', () => {
     h = started;
   });
 
-  it('opens the gold subscription session: £799 setup beside £199 a month, redirects on SITE_ORIGIN only', async () => {
+  it('opens the gold subscription session: the setup today, the monthly fee after a month’s trial, redirects on SITE_ORIGIN only', async () => {
+    const before = Math.floor(Date.now() / 1000);
     const answer = await checkout(
       h,
       { packageName: 'gold' },
@@ -42,18 +44,27 @@ describe('createCheckout in workerd', () => {
     const opened = await session(h, id);
     expect(opened).toMatchObject({
       mode: 'subscription',
-      currency: 'gbp',
+      currency: CURRENCY,
       customer_email: null,
+      amount_total: SETUP_PENCE,
       success_url: `${SITE}/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE}/Pricing`,
-      metadata: { package: 'gold', setup_amount: '79900', monthly_amount: '19900' },
+      metadata: { package: PACKAGE },
     });
+    // An hour to pay (the date shown for the first monthly fee is then at most an hour off a month after paying).
+    expect(opened.expires_at - before).toBeGreaterThanOrEqual(3600 - 5);
+    expect(opened.expires_at - before).toBeLessThanOrEqual(3600 + 5);
     expect(
-      opened.line_items.data.map((item: Json) => [item.description, item.price.unit_amount, item.price.type]),
+      opened.line_items.data.map((item: Json) => [item.description, item.price.unit_amount, item.price.type, item.amount_total]),
     ).toEqual([
-      ['Gold package: one-time setup', 79_900, 'one_time'],
-      ['Gold package: monthly', 19_900, 'recurring'],
+      ['Gold package: one-time setup', SETUP_PENCE, 'one_time', SETUP_PENCE],
+      ['Gold package: monthly', MONTHLY_PENCE, 'recurring', 0],
     ]);
+    // The trial ends one calendar month on: the double's summary shows the first monthly charge.
+    const summary = (await sessions(h)).find((s: Json) => s.id === id);
+    const monthOn = new Date(before * 1000);
+    monthOn.setUTCMonth(monthOn.getUTCMonth() + 1);
+    expect(Math.abs(Date.parse(summary.first_renewal) - monthOn.getTime())).toBeLessThan(2 * 86_400_000);
   });
 
   it("prefills a signed-in buyer's e-mail and puts their id in the metadata", async () => {

@@ -9,7 +9,6 @@ import {
   WEBHOOK_SECRET,
 } from '../../../host-harness/src/emulator/payments/account/provider-config.ts';
 import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
-import { sessionEvent } from '../../support/provider-events.ts';
 import {
   type Answer,
   type Json,
@@ -75,17 +74,23 @@ export async function providerCalls(h: Running): Promise<Json[]> {
 }
 
 /**
- * A `checkout.session.completed` event of a paid gold session, made a few seconds ago (the shapes the Deno tests use
- * too); its total is £998.00, so that the e-mail's amount is told apart from the package's prices.
+ * A purchase of the gold package through the project's createCheckout and the double's hosted page, with the webhook
+ * endpoint sent nothing: its events are created and kept (`not_sent`), for a test to deliver by hand, as the provider
+ * would, signed. Answers the session's id and its events as the provider renders them, by type.
  */
-export function completedEvent(id: string, session: Record<string, unknown> = {}): Record<string, unknown> {
-  const createdS = Math.floor(Date.now() / 1000) - 5;
-  return sessionEvent(
-    'checkout.session.completed',
-    { id: 'cs_test_workerd_1', amount_total: 99_800, ...session },
-    createdS,
-    id,
-  );
+export async function undeliveredPurchase(
+  h: Running,
+  method: 'card' | 'bacs_debit' = 'card',
+): Promise<{ id: string; events: Record<string, Record<string, unknown>> }> {
+  await h.call('POST', '/__harness/payments/settings', { body: { webhook_endpoint: { enabled_events: [] } } });
+  const answer = await checkout(h, { packageName: 'gold' });
+  const id = new URL(answer.body.url).pathname.split('/').pop()!;
+  await h.call('POST', `/__harness/pay/${id}/pay`, {
+    raw: new URLSearchParams({ payment_method: method, email: 'jane@example.co.uk' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const stored: Json[] = (await h.call('GET', `/__harness/checkout-sessions/${id}/events`)).body;
+  return { id, events: Object.fromEntries(stored.map((e) => [e.type, e.event])) };
 }
 
 export interface Delivery {

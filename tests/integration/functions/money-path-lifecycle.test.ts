@@ -1,156 +1,178 @@
 /**
- * The money path after the buyer pays, with the project's own functions under Deno and the payment double's control
- * routes: a Direct Debit that settles or fails, renewals paid or failed, cancellations now or at period end, and
- * signed events the webhook cannot use. What the agency sees is the `Order` (service role) and its outbox.
+ * The money path from the buyer's payment on, with the project's own functions as deployed (bundled, in workerd) and
+ * the payment double delivering its events one by one in a shuffled order: what the agency sees is the `Order`
+ * (service role), its outbox and the webhook's function logs; what the provider sees is every delivery's answer.
+ * Day one in many orders, a Direct Debit that settles or fails, a renewal that fails until the subscription ends or is
+ * left unpaid, cancellations, a bank's dispute, and events rendered in another API version.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
-import { type Json, type Running, SERVICE_TOKEN, startEmulator } from '../emulator/emulator-harness.ts';
-import { APP, eventually, fn } from './function-harness.ts';
-import { providerClient } from './provider-support.ts';
+import { MONTHLY_PENCE, MONTHLY_TEXT, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
+import { type Json, type Running, SERVICE_TOKEN } from '../emulator/emulator-harness.ts';
+import { ACACIA, DAY_S, PINNED_VERSION, paymentsClient } from '../payments/payments-support.ts';
+import { AGENCY, startDeployed } from './deployed-functions.ts';
+import { APP, fn } from './function-harness.ts';
 
-const AGENCY = 'agency@example.com';
-
-describe('money path after day one: Direct Debit, renewals, cancellations', () => {
+describe('the money path after the buyer pays', () => {
   let h: Running;
-  let c: ReturnType<typeof providerClient>;
-  const order = async (): Promise<Json> =>
-    (await h.call('GET', `/api/apps/${APP}/entities/Order`, { token: SERVICE_TOKEN })).body[0];
-  const mail = async (): Promise<Json[]> =>
-    (await h.call('GET', '/__harness/outbox')).body.filter(
-      (m: Json) => m.kind === 'email' && m.to === AGENCY,
-    );
-  const subjects = async () => (await mail()).map((m) => m.subject as string);
+  let c: ReturnType<typeof paymentsClient>;
+  const orders = async (): Promise<Json[]> =>
+    (await h.call('GET', `/api/apps/${APP}/entities/Order`, { token: SERVICE_TOKEN })).body;
+  const subjects = async (): Promise<string[]> =>
+    (await h.call('GET', '/__harness/outbox')).body
+      .filter((m: Json) => m.kind === 'email' && m.to === AGENCY)
+      .map((m: Json) => m.subject);
+  /** Every attempt to deliver the session's events, as the provider's dashboard lists them. */
+  const attempts = async (id: string): Promise<Json[]> => (await c.events(id)).flatMap((e) => e.attempts);
 
   /** A session from the project's createCheckout, paid on the hosted page with `method`. */
   async function buy(method: 'card' | 'bacs_debit'): Promise<string> {
     const answer = await h.call('POST', fn('createCheckout'), { body: { packageName: 'gold' } });
+    expect(answer.status, answer.text).toBe(200);
     const id = new URL(answer.body.url).pathname.split('/').pop()!;
     expect((await c.pay(id, { payment_method: method, email: 'buyer@example.co.uk' })).status).toBe(303);
     return id;
   }
-  const settledActive = () =>
-    eventually(
-      async () => (await order())?.subscription_status === 'active',
-      5_000,
-      'the subscription active',
-    );
 
   beforeAll(async () => {
-    h = await startEmulator({ agencyEmail: AGENCY, webhookRetry: { firstDelayMs: 100 } });
-    c = providerClient(h);
-    await h.emulator.warmFunctions();
+    h = await startDeployed();
+    c = paymentsClient(h);
   }, 120_000);
   afterAll(() => h.close());
   beforeEach(async () => {
     await h.call('POST', '/__harness/reset');
   });
 
-  it('a Direct Debit is a pending Order and no e-mail until it settles; then paid and one e-mail', async () => {
-    const id = await buy('bacs_debit');
-    expect(await order()).toMatchObject({
-      session_id: id,
-      status: 'pending',
-      amount_total: 79_900,
-      email_sent: false,
-    });
-    expect(await mail()).toEqual([]);
-    const settled = await c.settle(id, 'succeeded');
-    expect(settled.body.order.events.every((e: Json) => e.delivered)).toBe(true);
-    expect(await order()).toMatchObject({ status: 'paid', subscription_status: 'active', email_sent: true });
-    expect(await subjects()).toEqual([
-      'New paid order: Gold package, £799.00 today from buyer@example.co.uk',
-    ]);
-    // Delivered again by hand, nothing changes.
-    for (const event of settled.body.order.events)
-      await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`, { body: { event_id: event.id } });
-    expect(await mail()).toHaveLength(1);
+  it('day one, delivered in five different orders: one paid Order and one e-mail each time, no delivery refused', async () => {
+    const orderings = new Set<string>();
+    for (const seed of [11, 12, 13, 14, 15]) {
+      await h.call('POST', '/__harness/reset');
+      await c.settings({ event_order_seed: seed });
+      const id = await buy('card');
+      const events = (await c.events(id)).filter((e) => e.attempts.length > 0);
+      orderings.add(
+        events
+          .sort((a, b) => Date.parse(a.attempts[0].date) - Date.parse(b.attempts[0].date))
+          .map((e) => e.type)
+          .join(' '),
+      );
+      expect((await attempts(id)).map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const [order, ...more] = await orders();
+      expect(more).toEqual([]);
+      expect(order).toMatchObject({
+        session_id: id,
+        status: 'paid',
+        subscription_status: 'trialing',
+        customer_email: 'buyer@example.co.uk',
+        amount_total: SETUP_PENCE,
+        monthly_amount: MONTHLY_PENCE,
+        email_sent: true,
+      });
+      expect(await subjects()).toEqual([`New paid order: Gold package, ${SETUP_TEXT} today from buyer@example.co.uk`]);
+    }
+    expect(orderings.size).toBeGreaterThan(1);
   });
 
-  it('a failed Direct Debit makes the Order failed, with one e-mail', async () => {
+  it('with the sandbox’s retry schedule the outcome is the same: nothing needs a retry', async () => {
+    await h.close();
+    h = await startDeployed({ webhookRetry: { firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 4 }, eventOrderSeed: 3 });
+    c = paymentsClient(h);
+    const id = await buy('card');
+    expect((await attempts(id)).every((a) => a.status === 200)).toBe(true);
+    expect(await orders()).toHaveLength(1);
+    expect(await subjects()).toHaveLength(1);
+  }, 120_000);
+
+  it('a Direct Debit: pending and silent until the bank confirms it, then paid with one e-mail', async () => {
+    const id = await buy('bacs_debit');
+    expect(await orders()).toEqual([expect.objectContaining({ status: 'pending', subscription_status: 'incomplete' })]);
+    expect(await subjects()).toEqual([]);
+    await c.settle(id, 'succeeded');
+    expect(await orders()).toEqual([expect.objectContaining({ status: 'paid', subscription_status: 'trialing' })]);
+    expect(await subjects()).toHaveLength(1);
+  });
+
+  it('a Direct Debit that fails: the Order failed, the subscription expired, one e-mail', async () => {
     const id = await buy('bacs_debit');
     await c.settle(id, 'failed');
-    expect(await order()).toMatchObject({
-      status: 'failed',
-      subscription_status: 'incomplete_expired',
-      failure_email_sent: true,
-    });
-    expect(await subjects()).toEqual(['Direct Debit failed: Gold package, £799.00 from buyer@example.co.uk']);
+    expect(await orders()).toEqual([
+      expect.objectContaining({ status: 'failed', subscription_status: 'incomplete_expired', failure_email_sent: true }),
+    ]);
+    expect(await subjects()).toEqual([`Direct Debit failed: Gold package, ${SETUP_TEXT} from buyer@example.co.uk`]);
   });
 
-  it('a failed renewal makes the subscription past_due with one e-mail; a paid one makes it active again', async () => {
+  it('a renewal that keeps failing: past due with one e-mail, then cancelled with one more', async () => {
     const id = await buy('card');
-    await settledActive();
     const failed = await c.advance(id, 'failed');
-    expect(failed.body.order.subscription.status).toBe('past_due');
-    const pastDue = await order();
-    expect(pastDue).toMatchObject({
-      subscription_status: 'past_due',
-      renewal_failures_notified: [expect.any(String)],
-    });
-    expect(pastDue.current_period_end).toBe(failed.body.order.subscription.current_period_end);
-    const renewalMail = (await mail()).filter((m) => m.subject.startsWith('Renewal payment failed'));
-    expect(renewalMail).toHaveLength(1);
-    expect(renewalMail[0].body).toContain('The monthly payment of £199.00');
-
-    const paid = await c.advance(id, 'paid');
-    expect(await order()).toMatchObject({
-      subscription_status: 'active',
-      current_period_end: paid.body.order.subscription.current_period_end,
-    });
-    expect((await subjects()).filter((s) => s.startsWith('Renewal'))).toHaveLength(1);
+    expect((await orders())[0]).toMatchObject({ subscription_status: 'past_due' });
+    const renewal = `Renewal payment failed: Gold package, ${MONTHLY_TEXT} from buyer@example.co.uk`;
+    expect((await subjects()).slice(1)).toEqual([renewal]);
+    // Smart Retries' window (14 days) passes: every retry fails, then the account's setting cancels it.
+    await c.clock(id, Date.parse(failed.body.order.clock) / 1000 + 15 * DAY_S);
+    expect((await orders())[0]).toMatchObject({ subscription_status: 'canceled', end_reason: 'payment_failed' });
+    expect((await subjects()).slice(1)).toEqual([renewal, 'Subscription ended after failed payments: Gold package of buyer@example.co.uk']);
   });
 
-  it('cancelling at once makes it canceled with one e-mail', async () => {
+  it('or, when the account says so, left unpaid with one e-mail', async () => {
+    await c.settings({ after_retries: 'unpaid', retries: { tries: 1, days: 3 } });
     const id = await buy('card');
-    await settledActive();
-    await c.cancel(id, 'now');
-    expect(await order()).toMatchObject({ subscription_status: 'canceled', cancellation_email_sent: true });
-    expect((await subjects()).filter((s) => s.startsWith('Subscription cancelled'))).toHaveLength(1);
+    const failed = await c.advance(id, 'failed');
+    await c.clock(id, Date.parse(failed.body.order.clock) / 1000 + 4 * DAY_S);
+    expect((await orders())[0]).toMatchObject({ subscription_status: 'unpaid', unpaid_email_sent: true });
+    expect((await subjects()).slice(1)).toEqual([
+      `Renewal payment failed: Gold package, ${MONTHLY_TEXT} from buyer@example.co.uk`,
+      'Subscription unpaid: Gold package of buyer@example.co.uk',
+    ]);
   });
 
-  it('cancelling at period end e-mails once when asked; the end of the period makes it canceled, no second e-mail', async () => {
-    const id = await buy('card');
-    await settledActive();
-    await c.cancel(id, 'period_end');
-    expect(await order()).toMatchObject({ subscription_status: 'active', cancel_at_period_end: true });
+  it('a renewal paid by Direct Debit four business days on: the subscription active, no e-mail', async () => {
+    const id = await buy('bacs_debit');
+    await c.settle(id, 'succeeded');
     await c.advance(id, 'paid');
-    expect(await order()).toMatchObject({ subscription_status: 'canceled' });
-    expect((await subjects()).filter((s) => s.startsWith('Subscription cancelled'))).toHaveLength(1);
+    expect((await orders())[0]).toMatchObject({ subscription_status: 'active', status: 'paid' });
+    expect(await subjects()).toHaveLength(1);
   });
 
-  it('a signed event it cannot use is a 400 naming why, an unknown type a 200; neither stores anything', async () => {
-    const send = async (event: unknown) => {
-      const payload = JSON.stringify(event);
-      return h.call('POST', fn('stripeWebhook'), {
-        raw: payload,
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': await signatureHeader(payload, 'whsec_harness_local'),
-        },
-      });
-    };
-    const base = { id: 'evt_odd', object: 'event', created: Math.floor(Date.now() / 1000) };
-    const nullObject = await send({ ...base, type: 'checkout.session.completed', data: { object: null } });
-    expect(nullObject.status).toBe(400);
-    expect(nullObject.body).toEqual({
-      error: 'The event cannot be used: data.object is not an object',
-      code: 'unusable_event',
+  it('a cancellation at a later period’s end (cancel_at) e-mails once; its end adds nothing', async () => {
+    const id = await buy('card');
+    const renewed = await c.advance(id, 'paid');
+    const periodEnd = Date.parse(renewed.body.order.subscription.current_period_end) / 1000;
+    const nextEnd = new Date(periodEnd * 1000);
+    nextEnd.setUTCMonth(nextEnd.getUTCMonth() + 1);
+    const cancelAt = nextEnd.getTime() / 1000;
+    expect((await c.cancel(id, cancelAt)).status).toBe(200);
+    expect((await orders())[0]).toMatchObject({ cancel_at: new Date(cancelAt * 1000).toISOString() });
+    expect((await subjects()).slice(1)).toEqual(['Subscription cancelled: Gold package of buyer@example.co.uk']);
+    await c.outcome(id, 'succeeds');
+    await c.clock(id, cancelAt + 60);
+    expect((await orders())[0]).toMatchObject({ subscription_status: 'canceled', end_reason: 'cancellation_requested' });
+    expect(await subjects()).toHaveLength(2);
+  });
+
+  it('a bank’s dispute of a confirmed Direct Debit flags the Order and e-mails once', async () => {
+    const id = await buy('bacs_debit');
+    await c.settle(id, 'succeeded');
+    await c.dispute(id);
+    await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`, {
+      body: { event_id: (await c.events(id)).find((e) => e.type === 'charge.dispute.created').id },
     });
-    const numericPackage = await send({
-      ...base,
-      type: 'checkout.session.completed',
-      data: {
-        object: { id: 'cs_x', object: 'checkout.session', payment_status: 'paid', metadata: { package: 1 } },
-      },
+    const [order] = await orders();
+    expect(order).toMatchObject({
+      disputed: true,
+      disputes: [expect.objectContaining({ amount: SETUP_PENCE, currency: 'gbp', reason: 'debit_not_authorized' })],
     });
-    expect(numericPackage.status).toBe(400);
-    expect(numericPackage.body.error).toContain('metadata.package is not text');
-    const unknown = await send({ ...base, type: 'charge.refunded', data: { object: {} } });
-    expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual({ received: true, ignored: true });
-    const orders = await h.call('GET', `/api/apps/${APP}/entities/Order`, { token: SERVICE_TOKEN });
-    expect(orders.body).toEqual([]);
-    expect(await mail()).toEqual([]);
+    expect((await subjects()).slice(1)).toEqual([`Payment disputed: ${SETUP_TEXT} of Gold package from buyer@example.co.uk`]);
+  });
+
+  it('events rendered in another API version are refused with the reason, logged, and never lost', async () => {
+    await c.settings({ webhook_endpoint: { api_version: ACACIA } });
+    const id = await buy('card');
+    const tries = await attempts(id);
+    expect(tries.map((a) => a.status)).toEqual([400, 400, 400, 400]);
+    expect(tries[0].error).toContain(`rendered in API version ${ACACIA}, but this function reads ${PINNED_VERSION}`);
+    expect(await orders()).toEqual([]);
+    // Refused, the events stay pending: the provider delivers them again.
+    expect((await c.events(id)).filter((e) => e.state === 'pending')).toHaveLength(4);
+    const logs: Json[] = (await h.call('GET', '/__harness/functions/stripeWebhook/logs')).body;
+    expect(logs.some((l) => l.stream === 'stderr' && l.line.includes(`create the webhook endpoint at ${PINNED_VERSION}`))).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import { startWithFixtures } from './function-harness.ts';
-import { GOLD, goldAnchored, providerClient } from './provider-support.ts';
+import { GOLD, goldTrial, providerClient } from './provider-support.ts';
 
 const FIXTURES = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'fixtures/stripe-fixtures.json'), 'utf8'),
@@ -102,22 +102,25 @@ describe("the payment double's objects against Stripe's example objects", () => 
     h = await startWithFixtures();
     const c = providerClient(h);
     const keep = (resource: string, object: Json) => samples[resource]!.push(object);
-    const paid = async (params: Record<string, string>, fields: Record<string, string> = {}) => {
+    const paid = async (params: Record<string, string>, fields: Record<string, string> = { payment_method: 'card' }) => {
       const { body } = await c.create(params);
       keep('checkout.session', body);
       await c.pay(body.id, fields);
       return body.id as string;
     };
 
+    // Every event type, delivered or not, is kept for the comparison.
+    await c.settings({ webhook_endpoint: { enabled_events: ['*'] } });
     // A card payment, renewed once paid and once failed, then cancelled at period end and ended by the clock.
-    const card = await paid(goldAnchored());
+    const card = await paid(goldTrial());
     await c.advance(card, 'paid');
     await c.advance(card, 'failed');
     await c.cancel(card, 'period_end');
-    await c.advance(card, 'paid');
-    // Direct Debit, settled; Direct Debit, failed; a trial; a payment-mode session; a cancellation at once.
-    const bacs = await paid(goldAnchored(), { payment_method: 'bacs_debit' });
+    await c.clock(card, (await c.session(card)).subscription.cancel_at);
+    // Direct Debit, settled then disputed; Direct Debit, failed; a trial; a payment-mode session; a cancellation at once.
+    const bacs = await paid(goldTrial(), { payment_method: 'bacs_debit' });
     await c.settle(bacs, 'succeeded');
+    await c.dispute(bacs);
     const bounced = await paid(GOLD, { payment_method: 'bacs_debit' });
     await c.settle(bounced, 'failed');
     const trial = await paid({ ...GOLD, 'subscription_data[trial_period_days]': '14' });
@@ -127,9 +130,10 @@ describe("the payment double's objects against Stripe's example objects", () => 
       'line_items[0][price]': 'price_harness_gold_setup',
       'line_items[0][quantity]': '1',
       success_url: GOLD.success_url!,
+      customer_email: 'user@example.com',
     });
 
-    for (const order of await c.sessions()) {
+    for (const order of (await h.call('GET', '/__harness/checkout-sessions')).body as Json[]) {
       keep('checkout.session', (await c.provider('GET', `/v1/checkout/sessions/${order.id}`)).body);
       if (order.subscription) {
         keep('subscription', (await c.provider('GET', `/v1/subscriptions/${order.subscription.id}`)).body);
@@ -138,7 +142,8 @@ describe("the payment double's objects against Stripe's example objects", () => 
       }
       for (const { event } of await c.events(order.id)) {
         keep('event', event);
-        keep(event.data.object.object, event.data.object);
+        // Disputes have no example object here; their shape is the SDK's type (`satisfies Stripe.Dispute`).
+        if (samples[event.data.object.object]) keep(event.data.object.object, event.data.object);
       }
     }
   }, 30_000);
@@ -153,10 +158,17 @@ describe("the payment double's objects against Stripe's example objects", () => 
         'checkout.session.completed',
         'checkout.session.async_payment_succeeded',
         'checkout.session.async_payment_failed',
-        'invoice.paid',
-        'invoice.payment_failed',
+        'customer.subscription.created',
         'customer.subscription.updated',
         'customer.subscription.deleted',
+        'customer.subscription.trial_will_end',
+        'invoice.created',
+        'invoice.finalized',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+        'invoice.payment_failed',
+        'invoice.voided',
+        'charge.dispute.created',
       ]),
     );
   });

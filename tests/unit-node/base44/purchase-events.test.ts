@@ -5,7 +5,7 @@
  * this site's purchase changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { readEvent, type UsableEvent } from '../../../base44/functions/stripeWebhook/event-content.ts';
+import { readEvent, readSession, type UsableEvent } from '../../../base44/functions/stripeWebhook/event-content.ts';
 import type {
   ProviderLookup,
   SubscriptionState,
@@ -24,6 +24,7 @@ import {
   SESSION_ID,
   SUBSCRIPTION_ID,
   type SubscriptionSpec,
+  session,
   sessionEvent,
   subscription,
   subscriptionEvent,
@@ -52,6 +53,9 @@ function provider(spec: SubscriptionSpec = {}) {
     },
     async subscriptionOfPayment(pi) {
       return pi === PAYMENT_INTENT_ID ? SUBSCRIPTION_ID : null;
+    },
+    async sessionOfSubscription(id) {
+      return id === SUBSCRIPTION_ID ? readSession(session()) : null;
     },
     set(next) {
       current = next === null ? null : state(next);
@@ -112,17 +116,33 @@ const PAID_ORDER = {
 };
 
 describe('day one, in any order', () => {
-  it('each of the 24 orders of a card purchase’s four events gives one paid Order and one e-mail', async () => {
+  it('each of the 24 orders of a card purchase’s four events gives one paid Order and the same one e-mail', async () => {
+    const bodies = new Set<string>();
     for (const order of permutations(DAY_ONE)) {
       const platform = memoryPlatform();
       const lookup = provider({ status: 'trialing' });
       for (const raw of order) expect((await deliver(platform, lookup, raw)).kind).toBe('recorded');
       expect(platform.stored).toHaveLength(1);
-      expect(platform.stored[0]).toMatchObject(PAID_ORDER);
-      expect(subjects(platform)).toEqual([
-        `New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`,
-      ]);
+      expect(platform.stored[0]).toMatchObject({ ...PAID_ORDER, customer_name: 'Jane Doe' });
+      expect(subjects(platform)).toEqual([`New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`]);
+      bodies.add(platform.emails[0]!.body.replace(/^Paid at: .*$/m, ''));
     }
+    // Whichever event came first, the e-mail names the buyer and the checkout's reference.
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain(`Checkout session: ${SESSION_ID}`);
+    expect([...bodies][0]).toContain('Paid by: Jane Doe <jane@example.co.uk>');
+  });
+
+  it('a failed first attempt that the buyer then pays is no failure: paid, and no "Direct Debit failed" e-mail', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete' });
+    await deliver(platform, lookup, invoiceEvent('invoice.payment_failed', { status: 'open' }, PURCHASE_S));
+    expect(platform.stored[0]).toMatchObject({ status: 'pending' });
+    lookup.set({ status: 'trialing' });
+    await deliver(platform, lookup, invoiceEvent('invoice.paid', {}, PURCHASE_S + 60));
+    await deliver(platform, lookup, sessionEvent('checkout.session.completed'));
+    expect(platform.stored[0]).toMatchObject({ status: 'paid' });
+    expect(subjects(platform)).toEqual([`New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`]);
   });
 
   it('all four at once, and each again: one Order, one e-mail', async () => {
@@ -232,6 +252,15 @@ describe('after day one', () => {
     );
     expect(platform.emails).toHaveLength(2);
     expect(platform.emails[1]?.body).toContain('will not try again by itself');
+    // The date due is the invoice's, even when the event is a later attempt's.
+    const late = invoiceEvent(
+      'invoice.payment_failed',
+      { id: 'in_renewal_3', billingReason: 'subscription_cycle', status: 'open' },
+      SECOND_RENEWAL_S + 5 * 86_400,
+    );
+    ((late.data as Record<string, unknown>).object as Record<string, unknown>).created = SECOND_RENEWAL_S;
+    await deliver(platform, lookup, late);
+    expect(platform.emails[2]?.body).toContain('due on 28 March 2027 failed');
   });
 
   it('then ended after failed payments: one more e-mail', async () => {

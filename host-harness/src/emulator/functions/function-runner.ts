@@ -36,6 +36,16 @@ export interface FunctionRunnerOptions {
   quiet: boolean;
 }
 
+/** One line a function wrote, as the platform's dashboard lists its logs. */
+export interface FunctionLogLine {
+  at: string;
+  stream: 'stdout' | 'stderr';
+  line: string;
+}
+
+/** Lines kept per function (the newest; older ones are dropped). */
+export const LOG_LINES_KEPT = 500;
+
 export interface FunctionInfo {
   name: string;
   runtime: RuntimeName;
@@ -58,6 +68,7 @@ export class FunctionRunner {
   private readonly starting = new Map<string, Promise<FunctionInstance>>();
   private readonly running = new Map<string, FunctionInstance>();
   private readonly starts = new Map<string, number>();
+  private readonly logs = new Map<string, FunctionLogLine[]>();
   private closed = false;
   private watcher: FSWatcher | null = null;
 
@@ -73,9 +84,27 @@ export class FunctionRunner {
     return findFunction(this.functionsDir, name);
   }
 
+  /**
+   * A line of a function's output: kept for `GET /__harness/functions/{name}/logs` (what the platform's dashboard shows
+   * the app's owner of a function's logs), and printed unless quiet.
+   */
   private log(name: string, stream: 'stdout' | 'stderr', line: string): void {
+    const kept = this.logs.get(name) ?? [];
+    kept.push({ at: new Date().toISOString(), stream, line: line.slice(0, 2_000) });
+    if (kept.length > LOG_LINES_KEPT) kept.splice(0, kept.length - LOG_LINES_KEPT);
+    this.logs.set(name, kept);
     if (this.opts.quiet) return;
     (stream === 'stderr' ? console.error : console.log)(`[function ${name}] ${line}`);
+  }
+
+  /** A function's newest log lines, oldest first (none when it never wrote). */
+  logsOf(name: string): FunctionLogLine[] {
+    return [...(this.logs.get(name) ?? [])];
+  }
+
+  /** Forgets every function's log lines (a reset of the harness). */
+  clearLogs(): void {
+    this.logs.clear();
   }
 
   /** The warm instance of a function, started once however many callers wait for it. */

@@ -27,6 +27,9 @@ export interface DeliveryAttempt {
   /** The HTTP status the endpoint answered; null when it could not be reached. */
   status: number | null;
   ok: boolean;
+  /** The endpoint's answer to a delivered event (shortened). */
+  response?: string;
+  /** The endpoint's answer to a refused one, or why it could not be reached. */
   error?: string;
   /** Sent by the control API (the dashboard's "Resend"), not by the retry schedule. */
   manual?: true;

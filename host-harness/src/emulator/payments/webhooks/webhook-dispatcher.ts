@@ -145,10 +145,11 @@ export class WebhookDispatcher {
         redirect: 'manual',
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.stopping.signal]),
       });
-      const text = await response.text();
+      // The provider's dashboard shows each delivery's answer: kept, shortened, whether it was a 2xx or not.
+      const text = (await response.text()).slice(0, 300);
       return response.ok
-        ? { date, status: response.status, ok: true, ...extra }
-        : { date, status: response.status, ok: false, error: text.slice(0, 300), ...extra };
+        ? { date, status: response.status, ok: true, response: text, ...extra }
+        : { date, status: response.status, ok: false, error: text, ...extra };
     } catch (error) {
       if (this.stopping.signal.aborted) return null;
       return { date, status: null, ok: false, error: reason(error, timeoutMs), ...extra };
