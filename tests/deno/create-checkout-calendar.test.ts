@@ -28,6 +28,11 @@ const MONTHS: [string, string, string][] = [
     '2027-05-31T23:30:00Z',
     '1 May 00:30 BST (still 30 April in UTC) → 1 June 00:30 BST',
   ],
+  [
+    '2027-09-30T23:30:00Z',
+    '2027-11-01T00:30:00Z',
+    '1 October 00:30 BST (still 30 September in UTC) → 1 November 00:30 GMT',
+  ],
   ['2026-12-31T23:59:59Z', '2027-01-31T23:59:59Z', 'over the new year'],
 ];
 
