@@ -99,7 +99,7 @@ Deno.test('createCheckout: an unreachable provider is a 502 after the retries', 
       assert.deepEqual(await res.json(), { error: PROVIDER_ERROR, code: 'provider_error' });
       assert.ok(logs.errors.length > 0);
     },
-    { STRIPE_API_PORT: String(port) },
+    { vars: { STRIPE_API_PORT: String(port) } },
   );
 });
 

@@ -3,10 +3,18 @@
  * caller's prefill, and the answers to invalid requests and settings. Over the wire, against in-test doubles.
  */
 import assert from 'node:assert/strict';
-import { formOf, GOLD_SESSION_FORM, SECRET_KEY, signedIn, withCheckout } from './helpers/checkout-setup.ts';
+import {
+  formOf,
+  goldSessionForm,
+  SECRET_KEY,
+  signedIn,
+  TRIAL_END_S,
+  withCheckout,
+} from './helpers/checkout-setup.ts';
 import { APP_ID } from './helpers/platform-double.ts';
+import { DOUBLE_API_VERSION } from './helpers/provider-double.ts';
 
-Deno.test('createCheckout: anonymous gold checkout sends the exact session to the provider and answers its url', async () => {
+Deno.test('createCheckout: an anonymous gold checkout sends the exact session to the provider and answers its url', async () => {
   await withCheckout(async ({ provider, platform, call }) => {
     const res = await call({ packageName: 'gold' });
     assert.equal(res.status, 200);
@@ -16,10 +24,40 @@ Deno.test('createCheckout: anonymous gold checkout sends the exact session to th
     assert.equal(request?.method, 'POST');
     assert.equal(request?.path, '/v1/checkout/sessions');
     assert.equal(request?.headers.get('authorization'), `Bearer ${SECRET_KEY}`);
+    assert.equal(request?.headers.get('stripe-version'), DOUBLE_API_VERSION);
     assert.match(request?.headers.get('content-type') ?? '', /^application\/x-www-form-urlencoded/);
     assert.ok(request?.headers.get('idempotency-key'), 'a POST carries an Idempotency-Key');
-    assert.deepEqual(formOf(provider), GOLD_SESSION_FORM);
+    assert.deepEqual(formOf(provider), goldSessionForm());
     assert.equal(platform.requests.length, 0, 'an anonymous caller is not looked up');
+  });
+});
+
+Deno.test('createCheckout: a trial to one calendar month on, no billing anchor, no proration setting, no payment method types, no prefilled e-mail', async () => {
+  await withCheckout(async ({ provider, call }) => {
+    assert.equal((await call({ packageName: 'gold' })).status, 200);
+    const form = formOf(provider);
+    assert.equal(form['subscription_data[trial_end]'], String(TRIAL_END_S));
+    const names = Object.keys(form);
+    for (const refused of [
+      'billing_cycle_anchor',
+      'proration_behavior',
+      'payment_method_types',
+      'customer_email',
+    ]) {
+      assert.deepEqual(
+        names.filter((name) => name.includes(refused)),
+        [],
+        `${refused} is not sent`,
+      );
+    }
+    // The setup is a one-time price (no recurring), the monthly fee a recurring one.
+    assert.deepEqual(
+      names.filter((name) => name.includes('[recurring]')),
+      [
+        'line_items[1][price_data][recurring][interval]',
+        'line_items[1][price_data][recurring][interval_count]',
+      ],
+    );
   });
 });
 
@@ -44,7 +82,7 @@ Deno.test('createCheckout: redirect URLs come from SITE_ORIGIN, never from Origi
       assert.equal(form.cancel_url, 'http://localhost:4401/Pricing');
       assert.ok(!provider.requests[0]?.body.includes('evil'));
     },
-    { SITE_ORIGIN: 'http://localhost:4401/' },
+    { vars: { SITE_ORIGIN: 'http://localhost:4401/' } },
   );
 });
 
@@ -54,17 +92,18 @@ Deno.test('createCheckout: a signed-in caller gets their e-mail prefilled and th
       const res = await call({ packageName: 'gold' }, { headers: signedIn(platform, 'user-token-1') });
       assert.equal(res.status, 200);
       assert.deepEqual(formOf(provider), {
-        ...GOLD_SESSION_FORM,
+        ...goldSessionForm(),
         customer_email: 'jane@example.co.uk',
         'metadata[user_id]': 'user_1',
       });
+      // The subscription's metadata names the package only: the buyer's id stays on the session.
+      assert.equal(formOf(provider)['subscription_data[metadata][user_id]'], undefined);
       assert.equal(platform.requests.length, 1);
       assert.equal(platform.requests[0]?.method, 'GET');
       assert.equal(platform.requests[0]?.path, `/api/apps/${APP_ID}/entities/User/me`);
       assert.equal(platform.requests[0]?.headers.get('authorization'), 'Bearer user-token-1');
     },
-    {},
-    { users: { 'user-token-1': { id: 'user_1', email: 'jane@example.co.uk' } } },
+    { platform: { users: { 'user-token-1': { id: 'user_1', email: 'jane@example.co.uk' } } } },
   );
 });
 
@@ -86,7 +125,7 @@ Deno.test('createCheckout: a rejected token, a malformed Authorization or a miss
     });
     assert.equal((await handle(noAppId)).status, 200);
     assert.equal(provider.requests.length, 4);
-    for (let i = 0; i < 4; i++) assert.deepEqual(formOf(provider, i), GOLD_SESSION_FORM);
+    for (let i = 0; i < 4; i++) assert.deepEqual(formOf(provider, i), goldSessionForm());
     assert.equal(
       platform.requests.length,
       1,
@@ -111,14 +150,22 @@ Deno.test('createCheckout: a platform that does not answer the user lookup in ti
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(res.status, 200);
       assert.ok(elapsed < 2_000, `answered in ${elapsed.toFixed(0)} ms`);
-      assert.deepEqual(formOf(provider), GOLD_SESSION_FORM);
+      assert.deepEqual(formOf(provider), goldSessionForm());
     },
-    {},
-    { users: { 'user-token-1': { id: 'user_1', email: 'jane@example.co.uk' } }, meGate },
+    { platform: { users: { 'user-token-1': { id: 'user_1', email: 'jane@example.co.uk' } }, meGate } },
   );
 });
 
-Deno.test('createCheckout: dashboard price ids replace the inline prices', async () => {
+Deno.test('createCheckout: dashboard price ids replace the inline prices, each on its own', async () => {
+  const { success_url, cancel_url, expires_at } = goldSessionForm();
+  const rest = {
+    success_url,
+    cancel_url,
+    expires_at,
+    'metadata[package]': 'gold',
+    'subscription_data[trial_end]': String(TRIAL_END_S),
+    'subscription_data[metadata][package]': 'gold',
+  };
   await withCheckout(
     async ({ provider, call }) => {
       assert.equal((await call({ packageName: 'gold' })).status, 200);
@@ -128,17 +175,26 @@ Deno.test('createCheckout: dashboard price ids replace the inline prices', async
         'line_items[0][quantity]': '1',
         'line_items[1][price]': 'price_monthly_456',
         'line_items[1][quantity]': '1',
-        success_url: GOLD_SESSION_FORM.success_url,
-        cancel_url: GOLD_SESSION_FORM.cancel_url,
-        'metadata[package]': 'gold',
-        'metadata[first_renewal]': GOLD_SESSION_FORM['metadata[first_renewal]'],
-        'subscription_data[billing_cycle_anchor]':
-          GOLD_SESSION_FORM['subscription_data[billing_cycle_anchor]'],
-        'subscription_data[proration_behavior]': 'none',
-        'subscription_data[metadata][package]': 'gold',
+        ...rest,
       });
     },
-    { STRIPE_PRICE_SETUP: 'price_setup_123', STRIPE_PRICE_MONTHLY: 'price_monthly_456' },
+    { vars: { STRIPE_PRICE_SETUP: 'price_setup_123', STRIPE_PRICE_MONTHLY: 'price_monthly_456' } },
+  );
+  await withCheckout(
+    async ({ provider, call }) => {
+      assert.equal((await call({ packageName: 'gold' })).status, 200);
+      const inline = Object.fromEntries(
+        Object.entries(goldSessionForm()).filter(([name]) => name.startsWith('line_items[1]')),
+      );
+      assert.deepEqual(formOf(provider), {
+        mode: 'subscription',
+        'line_items[0][price]': 'price_setup_123',
+        'line_items[0][quantity]': '1',
+        ...inline,
+        ...rest,
+      });
+    },
+    { vars: { STRIPE_PRICE_SETUP: ' price_setup_123 ', STRIPE_PRICE_MONTHLY: '' } },
   );
 });
 
@@ -197,15 +253,18 @@ Deno.test('createCheckout: a missing or malformed setting is a 500 naming the va
     [{ STRIPE_API_PROTOCOL: 'ftp' }, 'STRIPE_API_PROTOCOL must be http or https'],
   ];
   for (const [vars, message] of cases) {
-    await withCheckout(async ({ provider, logs, call }) => {
-      const res = await call({ packageName: 'gold' });
-      assert.equal(res.status, 500, JSON.stringify(vars));
-      const answer = await res.json();
-      assert.ok(answer.error.startsWith(message), `${answer.error} starts with ${message}`);
-      assert.equal(answer.code, 'config_error');
-      assert.doesNotMatch(JSON.stringify(answer), /\bat .*\.ts|stack/i);
-      assert.equal(provider.requests.length, 0);
-      assert.match(logs.text(), new RegExp(message.split(' ')[0] ?? ''));
-    }, vars);
+    await withCheckout(
+      async ({ provider, logs, call }) => {
+        const res = await call({ packageName: 'gold' });
+        assert.equal(res.status, 500, JSON.stringify(vars));
+        const answer = await res.json();
+        assert.ok(answer.error.startsWith(message), `${answer.error} starts with ${message}`);
+        assert.equal(answer.code, 'config_error');
+        assert.doesNotMatch(JSON.stringify(answer), /\bat .*\.ts|stack/i);
+        assert.equal(provider.requests.length, 0);
+        assert.match(logs.text(), new RegExp(message.split(' ')[0] ?? ''));
+      },
+      { vars },
+    );
   }
 });

@@ -1,10 +1,10 @@
 /**
  * createCheckout under test: its handler wired to a provider double and a platform double on ephemeral ports, with
- * the function's log captured. Shared by the createCheckout test files.
+ * the function's log captured and its clock fixed. Shared by the createCheckout test files.
  */
 import assert from 'node:assert/strict';
 import { handleCreateCheckout } from '../../../base44/functions/createCheckout/handler.ts';
-import { GOLD_LINE_ITEMS } from '../../support/gold-checkout.ts';
+import { CURRENCY, MONTHLY_PENCE, PACKAGE, SETUP_PENCE } from '../../support/spec-figures.ts';
 import { captureLogs } from './captured-logs.ts';
 import { APP_ID, type PlatformDouble, type PlatformOptions, startPlatformDouble } from './platform-double.ts';
 import { type ProviderDouble, startProviderDouble } from './provider-double.ts';
@@ -13,24 +13,39 @@ import { testEnv } from './test-env.ts';
 export const SECRET_KEY = 'sk_test_deno';
 export const SITE_ORIGIN = 'https://www.example.co.uk';
 export const PROVIDER_ERROR = 'The payment provider could not start checkout';
-/** The tests' clock: 31 January, so the first renewal falls on the last day of February. */
+/** The tests' clock: 31 January 2027, 10:00 in London (GMT). */
 export const NOW_S = Date.UTC(2027, 0, 31, 10, 0, 0) / 1000;
-/** The billing anchor for `NOW_S`: 28 February 2027 10:00 UTC, less the ten-minute margin. */
-export const ANCHOR_S = Date.UTC(2027, 1, 28, 9, 50, 0) / 1000;
+/** One calendar month on, worked out by hand: February has no 31st, so its last day, at the same London time. */
+export const TRIAL_END_S = Date.UTC(2027, 1, 28, 10, 0, 0) / 1000;
+/** The provider's page stays open an hour. */
+export const SESSION_LIFETIME_S = 60 * 60;
 
-/** The session createCheckout must ask for, as the provider receives it (form-encoded, bracket notation). */
-export const GOLD_SESSION_FORM = {
-  ...GOLD_LINE_ITEMS,
-  success_url: 'https://www.example.co.uk/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}',
-  cancel_url: 'https://www.example.co.uk/Pricing',
-  'metadata[package]': 'gold',
-  'metadata[first_renewal]': String(ANCHOR_S),
-  'metadata[setup_amount]': '79900',
-  'metadata[monthly_amount]': '19900',
-  'subscription_data[billing_cycle_anchor]': String(ANCHOR_S),
-  'subscription_data[proration_behavior]': 'none',
-  'subscription_data[metadata][package]': 'gold',
-};
+/**
+ * The session createCheckout must ask for, as the provider receives it (form-encoded, bracket notation): the setup
+ * once and the monthly fee (every 1 month) as inline prices, a trial to one calendar month on, the package in the
+ * session's and the subscription's metadata.
+ */
+export function goldSessionForm(nowS = NOW_S, trialEndS = TRIAL_END_S): Record<string, string> {
+  return {
+    mode: 'subscription',
+    'line_items[0][price_data][currency]': CURRENCY,
+    'line_items[0][price_data][unit_amount]': String(SETUP_PENCE),
+    'line_items[0][price_data][product_data][name]': 'Gold package: one-time setup',
+    'line_items[0][quantity]': '1',
+    'line_items[1][price_data][currency]': CURRENCY,
+    'line_items[1][price_data][unit_amount]': String(MONTHLY_PENCE),
+    'line_items[1][price_data][recurring][interval]': 'month',
+    'line_items[1][price_data][recurring][interval_count]': '1',
+    'line_items[1][price_data][product_data][name]': 'Gold package: monthly',
+    'line_items[1][quantity]': '1',
+    success_url: `${SITE_ORIGIN}/PaymentSuccess?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${SITE_ORIGIN}/Pricing`,
+    expires_at: String(nowS + SESSION_LIFETIME_S),
+    'metadata[package]': PACKAGE,
+    'subscription_data[trial_end]': String(trialEndS),
+    'subscription_data[metadata][package]': PACKAGE,
+  };
+}
 
 export interface CheckoutSetup {
   provider: ProviderDouble;
@@ -45,14 +60,21 @@ export interface CheckoutSetup {
   handle(req: Request): Promise<Response>;
 }
 
-/** Runs a test with both doubles up and the function configured for them; `vars` overrides the environment. */
+export interface CheckoutOptions {
+  /** Environment overrides (`undefined` unsets a variable). */
+  vars?: Record<string, string | undefined>;
+  platform?: PlatformOptions;
+  /** The function's clock, Unix seconds. */
+  nowS?: number;
+}
+
+/** Runs a test with both doubles up and the function configured for them. */
 export async function withCheckout(
   run: (setup: CheckoutSetup) => Promise<void>,
-  vars: Record<string, string | undefined> = {},
-  platformOptions: PlatformOptions = {},
-): Promise<void> {
-  const provider = startProviderDouble();
-  const platform = startPlatformDouble(platformOptions);
+  options: CheckoutOptions = {},
+) {
+  const provider = startProviderDouble(SECRET_KEY);
+  const platform = startPlatformDouble(options.platform);
   const logs = captureLogs();
   const env = testEnv({
     STRIPE_SECRET_KEY: SECRET_KEY,
@@ -60,8 +82,11 @@ export async function withCheckout(
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(provider.port),
     STRIPE_API_PROTOCOL: 'http',
-    ...vars,
+    ...options.vars,
   });
+  const nowS = options.nowS ?? NOW_S;
+  const handle = (req: Request) =>
+    handleCreateCheckout(req, { env, callerLookupTimeoutMs: 300, nowS: () => nowS });
   const call: CheckoutSetup['call'] = (body, init = {}) => {
     const method = init.method ?? 'POST';
     const payload = init.raw ? (body as string) : JSON.stringify(body);
@@ -72,8 +97,6 @@ export async function withCheckout(
     });
     return handle(req);
   };
-  const handle = (req: Request) =>
-    handleCreateCheckout(req, { env, callerLookupTimeoutMs: 300, nowS: () => NOW_S });
   try {
     await run({ provider, platform, logs, call, handle });
   } finally {

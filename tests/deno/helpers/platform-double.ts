@@ -1,7 +1,8 @@
 /**
  * The platform's API as a function reaches it through `@base44/sdk` (`Base44-Api-Url`), on an ephemeral port: the
  * signed-in user (`GET …/entities/User/me`), the `Order` entity (filter, create, update: service token only, as RLS
- * allows only the service role to create), and `Core.SendEmail`. Every request is recorded as it arrived.
+ * allows only the service role to create), and `Core.SendEmail`. Every request is recorded as it arrived; a test can make
+ * the next SendEmail calls or Order creations fail with a 500.
  */
 
 export const APP_ID = 'app_test';
@@ -32,6 +33,8 @@ export interface PlatformOptions {
   filterDelayMs?: number;
   /** The next this-many SendEmail calls answer 500. */
   failSendEmail?: number;
+  /** The next this-many Order creations answer 500 (and store nothing). */
+  failOrderCreate?: number;
 }
 
 export interface PlatformDouble {
@@ -78,6 +81,10 @@ export function startPlatformDouble(options: PlatformOptions = {}): PlatformDoub
       return Response.json(orders.filter((order) => Object.entries(query).every(([k, v]) => order[k] === v)));
     }
     if (req.method === 'POST' && path === `${base}/entities/Order`) {
+      if (options.failOrderCreate) {
+        options.failOrderCreate--;
+        return Response.json({ message: 'Database unavailable' }, { status: 500 });
+      }
       const order: StoredOrder = { ...body, id: `order_${orders.length + 1}` };
       orders.push(order);
       return Response.json(order);

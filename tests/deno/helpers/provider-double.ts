@@ -1,13 +1,28 @@
 /**
  * A payment-provider double on an ephemeral port, speaking plain HTTP/1.1 over a raw socket so that a test can also
  * drop a connection without answering (which a `Deno.serve` handler cannot). It records every request as it arrived
- * and implements `POST /v1/checkout/sessions` like the provider: form-encoded body, `Idempotency-Key` replays the
- * first result, errors as `{ error: { type, message } }`.
+ * and answers the calls the functions make, in the provider's shapes at API version 2026-10-28.endive (the SDK's pin):
+ * - `POST /v1/checkout/sessions` (docs.stripe.com/api/checkout/sessions/create): form-encoded body; an
+ *   `Idempotency-Key` replays the first result (docs.stripe.com/api/idempotent_requests);
+ * - `GET /v1/subscriptions/{id}` (docs.stripe.com/api/subscriptions/retrieve) and `GET /v1/invoices/{id}`
+ *   (docs.stripe.com/api/invoices/retrieve): the objects the test put in `subscriptions` / `invoices`, else 404
+ *   `resource_missing`;
+ * - `GET /v1/invoice_payments` (docs.stripe.com/api/invoice-payment/list): a list of the test's `invoicePayments`,
+ *   filtered by `payment[type]` + `payment[payment_intent]` and `invoice`, at most `limit`.
+ * Rules it keeps (docs.stripe.com/api/authentication, /api/errors, /api/versioning): a request without this account's
+ * secret key is a 401; errors are `{ error: { type, code?, message, param? } }`; it renders only 2026-10-28.endive and
+ * refuses a request for any other `Stripe-Version` (or none) rather than guess another version's shapes; an unknown
+ * query parameter is a 400 `parameter_unknown`. It shares no code with base44/: the objects are the test's.
  */
+
+export const DOUBLE_API_VERSION = '2026-10-28.endive';
 
 export interface ProviderRequest {
   method: string;
+  /** The request target as sent, query included. */
+  target: string;
   path: string;
+  query: URLSearchParams;
   headers: Headers;
   body: string;
   form: URLSearchParams;
@@ -21,40 +36,187 @@ export interface CreatedSession {
 
 /**
  * What the next request meets, consumed in order: an error answer, a connection closed before any answer (`drop`), or
- * one closed after the session was created (`drop-after-create`: the answer was lost, not the work).
+ * one closed after the work was done (`drop-after-create`: the answer was lost, not the work).
  */
 export type ProviderFault = 'drop' | 'drop-after-create' | { status: number; body: unknown };
 
+type Json = Record<string, unknown>;
+
 export interface ProviderDouble {
   port: number;
+  /** The secret key requests must carry. */
+  secretKey: string;
   requests: ProviderRequest[];
   sessions: CreatedSession[];
   faults: ProviderFault[];
   /** Sessions answer without a `url` (a malformed answer). */
   omitUrl: boolean;
+  /** The provider's objects as they are now, by id: what a retrieve answers. */
+  subscriptions: Map<string, Json>;
+  invoices: Map<string, Json>;
+  invoicePayments: Json[];
+  /** `METHOD /path?query` of each request, for assertions on what was asked. */
+  asked(): string[];
   close(): Promise<void>;
 }
 
 const HEADER_END = new TextEncoder().encode('\r\n\r\n');
 
-export function startProviderDouble(): ProviderDouble {
+const error = (status: number, type: string, message: string, extra: Json = {}) => ({
+  status,
+  body: { error: { type, message, ...extra } },
+});
+
+/** `GET /v1/invoice_payments` parameters (docs.stripe.com/api/invoice-payment/list). */
+const INVOICE_PAYMENT_QUERY = new Set([
+  'payment[type]',
+  'payment[payment_intent]',
+  'payment[payment_record]',
+  'invoice',
+  'status',
+  'limit',
+  'starting_after',
+  'ending_before',
+]);
+
+export function startProviderDouble(secretKey = 'sk_test_deno'): ProviderDouble {
   const listener = Deno.listen({ hostname: '127.0.0.1', port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
   const conns = new Set<Deno.Conn>();
   const handling = new Set<Promise<void>>();
-  const byKey = new Map<string, Record<string, unknown>>();
+  const byKey = new Map<string, Json>();
   const double: ProviderDouble = {
     port,
+    secretKey,
     requests: [],
     sessions: [],
     faults: [],
     omitUrl: false,
+    subscriptions: new Map(),
+    invoices: new Map(),
+    invoicePayments: [],
+    asked: () => double.requests.map((r) => `${r.method} ${decodeURIComponent(r.target)}`),
     async close() {
       listener.close();
       for (const conn of conns) closeQuietly(conn);
       await accepting;
       await Promise.allSettled(handling);
     },
+  };
+
+  const createSession = (request: ProviderRequest): Json => {
+    const key = request.headers.get('idempotency-key');
+    const known = key ? byKey.get(key) : undefined;
+    if (known) return known;
+    const id = `cs_test_double_${double.sessions.length + 1}`;
+    const url = `http://127.0.0.1:${port}/pay/${id}`;
+    double.sessions.push({ id, url, idempotencyKey: key });
+    const expires = request.form.get('expires_at');
+    const session: Json = {
+      id,
+      object: 'checkout.session',
+      mode: request.form.get('mode'),
+      status: 'open',
+      payment_status: 'unpaid',
+      expires_at: expires === null ? null : Number(expires),
+      url: double.omitUrl ? null : url,
+    };
+    if (key) byKey.set(key, session);
+    return session;
+  };
+
+  const answer = (request: ProviderRequest): { status: number; body: unknown } => {
+    const { method, path, query } = request;
+    if (request.headers.get('authorization') !== `Bearer ${secretKey}`) {
+      return error(401, 'invalid_request_error', 'Invalid API Key provided');
+    }
+    const version = request.headers.get('stripe-version');
+    if (version !== DOUBLE_API_VERSION) {
+      return error(
+        400,
+        'invalid_request_error',
+        `This double renders only API version ${DOUBLE_API_VERSION}`,
+        {
+          param: 'Stripe-Version',
+        },
+      );
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions')
+      return { status: 200, body: createSession(request) };
+    if (method !== 'GET') return notFound(request);
+    const retrieve = /^\/v1\/(subscriptions|invoices)\/([^/]+)$/.exec(path);
+    if (retrieve) {
+      const unknown = [...query.keys()].find((name) => name !== 'expand[]');
+      if (unknown)
+        return error(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, {
+          code: 'parameter_unknown',
+          param: unknown,
+        });
+      const [, kind, id = ''] = retrieve;
+      const store = kind === 'subscriptions' ? double.subscriptions : double.invoices;
+      const found = store.get(decodeURIComponent(id));
+      if (found) return { status: 200, body: found };
+      const noun = kind === 'subscriptions' ? 'subscription' : 'invoice';
+      return error(404, 'invalid_request_error', `No such ${noun}: '${id}'`, {
+        code: 'resource_missing',
+        param: 'id',
+      });
+    }
+    if (path === '/v1/invoice_payments') return listInvoicePayments(query);
+    return notFound(request);
+  };
+
+  const listInvoicePayments = (query: URLSearchParams): { status: number; body: unknown } => {
+    for (const name of query.keys()) {
+      if (!INVOICE_PAYMENT_QUERY.has(name)) {
+        return error(400, 'invalid_request_error', `Received unknown parameter: ${name}`, {
+          code: 'parameter_unknown',
+          param: name,
+        });
+      }
+    }
+    const type = query.get('payment[type]');
+    const paymentIntent = query.get('payment[payment_intent]');
+    if ((paymentIntent !== null || query.has('payment[payment_record]')) && type === null) {
+      return error(400, 'invalid_request_error', 'Missing required param: payment[type].', {
+        code: 'parameter_missing',
+        param: 'payment[type]',
+      });
+    }
+    if (type !== null && type !== 'payment_intent') {
+      // Only PaymentIntent payments exist in this double; anything else it does not guess at.
+      return error(
+        400,
+        'invalid_request_error',
+        `This double lists only payment_intent payments, not ${type}`,
+        {
+          param: 'payment[type]',
+        },
+      );
+    }
+    const limit = Number(query.get('limit') ?? '10');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      return error(400, 'invalid_request_error', 'limit must be an integer from 1 to 100', {
+        param: 'limit',
+      });
+    }
+    const invoice = query.get('invoice');
+    const matching = double.invoicePayments.filter((payment) => {
+      const { payment_intent: intent } = payment.payment as Json;
+      return (
+        (paymentIntent === null || intent === paymentIntent) &&
+        (invoice === null || payment.invoice === invoice)
+      );
+    });
+    return {
+      status: 200,
+      body: {
+        object: 'list',
+        data: matching.slice(0, limit),
+        has_more: matching.length > limit,
+        url: '/v1/invoice_payments',
+      },
+    };
   };
 
   const serve = async (conn: Deno.Conn) => {
@@ -64,23 +226,9 @@ export function startProviderDouble(): ProviderDouble {
     const fault = double.faults.shift();
     if (fault === 'drop') return;
     if (fault && fault !== 'drop-after-create') return await respond(conn, fault.status, fault.body);
-    if (request.method !== 'POST' || request.path !== '/v1/checkout/sessions') {
-      return await respond(conn, 404, {
-        error: { type: 'invalid_request_error', message: 'Unrecognized request URL' },
-      });
-    }
-    const key = request.headers.get('idempotency-key');
-    let session = key ? byKey.get(key) : undefined;
-    if (!session) {
-      const id = `cs_test_double_${double.sessions.length + 1}`;
-      const url = `http://127.0.0.1:${port}/pay/${id}`;
-      double.sessions.push({ id, url, idempotencyKey: key });
-      session = { id, object: 'checkout.session', mode: request.form.get('mode'), status: 'open' };
-      if (!double.omitUrl) session.url = url;
-      if (key) byKey.set(key, session);
-    }
+    const { status, body } = answer(request);
     if (fault === 'drop-after-create') return;
-    await respond(conn, 200, session);
+    await respond(conn, status, body);
   };
 
   const accepting = (async () => {
@@ -102,6 +250,10 @@ export function startProviderDouble(): ProviderDouble {
   })();
 
   return double;
+}
+
+function notFound(request: ProviderRequest) {
+  return error(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.path})`);
 }
 
 async function readRequest(conn: Deno.Conn): Promise<ProviderRequest | null> {
@@ -128,14 +280,23 @@ async function readRequest(conn: Deno.Conn): Promise<ProviderRequest | null> {
     buffer = next;
   }
   const [requestLine = '', ...headerLines] = head.split('\r\n');
-  const [method = '', path = ''] = requestLine.split(' ');
+  const [method = '', target = ''] = requestLine.split(' ');
   const headers = new Headers();
   for (const line of headerLines) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
   }
   const body = new TextDecoder().decode(buffer.subarray(headerEnd + 4, headerEnd + 4 + contentLength));
-  return { method, path, headers, body, form: new URLSearchParams(body) };
+  const url = new URL(target, 'http://provider.invalid');
+  return {
+    method,
+    target,
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body,
+    form: new URLSearchParams(body),
+  };
 }
 
 async function respond(conn: Deno.Conn, status: number, body: unknown): Promise<void> {

@@ -1,22 +1,29 @@
 /**
- * stripeWebhook under test: its handler, a platform double for what it records, and deliveries signed with the
- * provider's SDK (the one signer the tests share), carrying the headers the platform's forwarding adds.
+ * stripeWebhook under test as it runs in production: its handler with no injected dependency, so that it reads the
+ * provider through the SDK (`stripeLookup(createStripe(…))`) pointed at the provider double with STRIPE_API_HOST/PORT/
+ * PROTOCOL, and records through `@base44/sdk` on the platform double. Deliveries are signed as the provider signs them
+ * and carry the headers the platform's forwarding adds.
  */
+import assert from 'node:assert/strict';
 import { handleStripeWebhook } from '../../../base44/functions/stripeWebhook/handler.ts';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
 import { captureLogs } from './captured-logs.ts';
 import {
   APP_ID,
   type PlatformDouble,
   type PlatformOptions,
   SERVICE_TOKEN,
+  type StoredOrder,
   startPlatformDouble,
 } from './platform-double.ts';
+import { type ProviderDouble, startProviderDouble } from './provider-double.ts';
+import { signatureHeader } from './signature.ts';
+import type { Obj } from './stripe-objects.ts';
 import { testEnv } from './test-env.ts';
 
 export const WEBHOOK_SECRET = 'whsec_deno_test';
-
+export const SECRET_KEY = 'sk_test_deno_webhook';
 export const AGENCY_EMAIL = 'hello@fieldstonedigital.co.uk';
+
 export interface Delivery {
   secret?: string;
   timestamp?: number;
@@ -29,22 +36,31 @@ export interface Delivery {
 
 export interface WebhookSetup {
   platform: PlatformDouble;
+  provider: ProviderDouble;
   logs: ReturnType<typeof captureLogs>;
   deliver(event: unknown, delivery?: Delivery): Promise<Response>;
+  /** Delivers the events one by one, as the provider does; each must be answered 200. The answers' bodies. */
+  deliverAll(events: Obj[]): Promise<Obj[]>;
 }
 
-export async function withWebhook(
-  run: (setup: WebhookSetup) => Promise<void>,
-  vars: Record<string, string | undefined> = {},
-  platformOptions: PlatformOptions = {},
-): Promise<void> {
-  const platform = startPlatformDouble(platformOptions);
+export interface WebhookOptions {
+  /** Environment overrides (`undefined` unsets a variable). */
+  vars?: Record<string, string | undefined>;
+  platform?: PlatformOptions;
+}
+
+export async function withWebhook(run: (setup: WebhookSetup) => Promise<void>, options: WebhookOptions = {}) {
+  const platform = startPlatformDouble(options.platform);
+  const provider = startProviderDouble(SECRET_KEY);
   const logs = captureLogs();
   const env = testEnv({
-    STRIPE_SECRET_KEY: 'sk_test_deno',
+    STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     AGENCY_EMAIL,
-    ...vars,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(provider.port),
+    STRIPE_API_PROTOCOL: 'http',
+    ...options.vars,
   });
   const deliver: WebhookSetup['deliver'] = async (event, delivery = {}) => {
     const payload = JSON.stringify(event);
@@ -69,10 +85,41 @@ export async function withWebhook(
     });
     return await handleStripeWebhook(req, { env });
   };
+  const deliverAll: WebhookSetup['deliverAll'] = async (events) => {
+    const answers: Obj[] = [];
+    for (const event of events) {
+      const res = await deliver(event);
+      const answer = await res.json();
+      assert.equal(res.status, 200, `${String(event.type)} ${String(event.id)}: ${JSON.stringify(answer)}`);
+      answers.push(answer);
+    }
+    return answers;
+  };
   try {
-    await run({ platform, logs, deliver });
+    await run({ platform, provider, logs, deliver, deliverAll });
   } finally {
     logs.restore();
+    await provider.close();
     await platform.close();
   }
 }
+
+/** The one Order the platform holds (fails when there is none, or more than one). */
+export function theOrder(platform: PlatformDouble): StoredOrder {
+  assert.equal(platform.orders.length, 1, `one Order: ${JSON.stringify(platform.orders)}`);
+  return platform.orders[0]!;
+}
+
+/** The subjects of the e-mails sent, in the order sent. */
+export const subjects = (platform: PlatformDouble) => platform.emails.map((email) => email.subject);
+
+/** Every ordering of `items`. */
+export function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
+
+/** ISO time of Unix seconds, as the Order records times. */
+export const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
