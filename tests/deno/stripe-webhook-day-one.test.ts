@@ -18,6 +18,7 @@ import {
   BACS_SETTLED_S,
   bacsPurchase,
   cardDayOne,
+  checkoutSession,
   FIRST_RENEWAL_S,
   newPurchase,
   PURCHASED_S,
@@ -112,8 +113,9 @@ Deno.test('day one, card: each of the 24 orders of its four events makes one pai
 Deno.test("day one, card: the subscription state is the provider's now, not the one an event carries", async () => {
   const day = cardDayOne(p);
   await withWebhook(async ({ platform, provider, deliverAll }) => {
-    // The first event arrives while the provider still has the subscription incomplete.
-    providerHolds(provider, subscription(p, { status: 'incomplete' }));
+    // The first event arrives while the provider still has the subscription incomplete; it also holds the checkout
+    // that created it, which the webhook asks for while the order lacks it.
+    providerHolds(provider, subscription(p, { status: 'incomplete' }), checkoutSession(p, 'paid'));
     await deliverAll([day.events.created]);
     assert.equal(theOrder(platform).subscription_status, 'incomplete');
     assert.equal(theOrder(platform).status, 'pending');
@@ -124,10 +126,14 @@ Deno.test("day one, card: the subscription state is the provider's now, not the 
     assert.equal(theOrder(platform).subscription_status, 'trialing');
     assert.equal(theOrder(platform).status, 'paid');
     assert.deepEqual(subjects(platform), [PAID_SUBJECT]);
-    assert.deepEqual(
-      provider.asked(),
-      Array.from({ length: 3 }, () => `GET /v1/subscriptions/${p.subscriptionId}`),
-    );
+    assert.equal(theOrder(platform).session_id, p.sessionId);
+    // The checkout is asked for once: the order then has it.
+    assert.deepEqual(provider.asked(), [
+      `GET /v1/subscriptions/${p.subscriptionId}`,
+      `GET /v1/checkout/sessions?subscription=${p.subscriptionId}&limit=1`,
+      `GET /v1/subscriptions/${p.subscriptionId}`,
+      `GET /v1/subscriptions/${p.subscriptionId}`,
+    ]);
   });
 });
 

@@ -8,7 +8,9 @@
  *   (docs.stripe.com/api/invoices/retrieve): the objects the test put in `subscriptions` / `invoices`, else 404
  *   `resource_missing`;
  * - `GET /v1/invoice_payments` (docs.stripe.com/api/invoice-payment/list): a list of the test's `invoicePayments`,
- *   filtered by `payment[type]` + `payment[payment_intent]` and `invoice`, at most `limit`.
+ *   filtered by `payment[type]` + `payment[payment_intent]` and `invoice`, at most `limit`;
+ * - `GET /v1/checkout/sessions` (docs.stripe.com/api/checkout/sessions/list): the test's `checkoutSessions`, filtered
+ *   by `subscription`, at most `limit`.
  * Rules it keeps (docs.stripe.com/api/authentication, /api/errors, /api/versioning): a request without this account's
  * secret key is a 401; errors are `{ error: { type, code?, message, param? } }`; it renders only 2026-10-28.endive and
  * refuses a request for any other `Stripe-Version` (or none) rather than guess another version's shapes; an unknown
@@ -55,6 +57,8 @@ export interface ProviderDouble {
   subscriptions: Map<string, Json>;
   invoices: Map<string, Json>;
   invoicePayments: Json[];
+  /** Completed checkout sessions: `GET /v1/checkout/sessions?subscription=…` finds the one that created it. */
+  checkoutSessions: Json[];
   /** `METHOD /path?query` of each request, for assertions on what was asked. */
   asked(): string[];
   close(): Promise<void>;
@@ -95,6 +99,7 @@ export function startProviderDouble(secretKey = 'sk_test_deno'): ProviderDouble 
     subscriptions: new Map(),
     invoices: new Map(),
     invoicePayments: [],
+    checkoutSessions: [],
     asked: () => double.requests.map((r) => `${r.method} ${decodeURIComponent(r.target)}`),
     async close() {
       listener.close();
@@ -163,7 +168,33 @@ export function startProviderDouble(secretKey = 'sk_test_deno'): ProviderDouble 
       });
     }
     if (path === '/v1/invoice_payments') return listInvoicePayments(query);
+    if (path === '/v1/checkout/sessions') return listCheckoutSessions(query);
     return notFound(request);
+  };
+
+  const listCheckoutSessions = (query: URLSearchParams): { status: number; body: unknown } => {
+    for (const name of query.keys()) {
+      if (name !== 'subscription' && name !== 'limit') {
+        return error(400, 'invalid_request_error', `Received unknown parameter: ${name}`, {
+          code: 'parameter_unknown',
+          param: name,
+        });
+      }
+    }
+    const limit = Number(query.get('limit') ?? '10');
+    const subscription = query.get('subscription');
+    const matching = double.checkoutSessions.filter(
+      (session) => subscription === null || session.subscription === subscription,
+    );
+    return {
+      status: 200,
+      body: {
+        object: 'list',
+        data: matching.slice(0, limit),
+        has_more: matching.length > limit,
+        url: '/v1/checkout/sessions',
+      },
+    };
   };
 
   const listInvoicePayments = (query: URLSearchParams): { status: number; body: unknown } => {

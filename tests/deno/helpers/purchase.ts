@@ -230,6 +230,7 @@ export function providerHolds(provider: ProviderDouble, ...objects: Obj[]): void
     if (object.object === 'subscription') provider.subscriptions.set(String(object.id), object);
     else if (object.object === 'invoice') provider.invoices.set(String(object.id), object);
     else if (object.object === 'invoice_payment') provider.invoicePayments.push(object);
+    else if (object.object === 'checkout.session') provider.checkoutSessions.push(object);
     else throw new Error(`providerHolds: not a retrievable object: ${String(object.object)}`);
   }
 }
