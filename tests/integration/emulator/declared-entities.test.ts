@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../host-harness/src/emulator/index.ts';
+import { MONTHLY_PENCE, SETUP_PENCE } from '../../support/spec-figures.ts';
 import { entitiesDir, NOTE, ORDER, standardEntities } from './declared-fixtures.ts';
 import {
   emulatorPerFile,
@@ -256,17 +257,25 @@ describe("the project's own base44/entities/Order.jsonc (the default entitiesDir
     const user = { token: await project.tokenOf('user') };
     expect((await project.call('GET', entities('Order'), admin)).body).toEqual([]);
     const paid = {
+      subscription_id: 'sub_project',
       session_id: 'cs_test_project',
       customer_email: 'buyer@example.com',
       package: 'gold',
-      amount_total: 99800,
-      setup_amount: 79900,
-      monthly_amount: 19900,
+      amount_total: SETUP_PENCE,
+      monthly_amount: MONTHLY_PENCE,
       currency: 'gbp',
       status: 'paid',
       paid_at: new Date(1_767_225_600_000).toISOString(),
+      cancel_at: null,
+      disputes: [{ id: 'du_1', amount: SETUP_PENCE, currency: 'gbp' }],
       email_sent: false,
     };
+    // The subscription is its key: an order without one is refused.
+    const keyless = await project.call('POST', entities('Order'), {
+      ...service,
+      body: { ...paid, subscription_id: undefined },
+    });
+    expect(keyless.body.code).toBe('invalid_record');
     expect((await project.call('POST', entities('Order'), { ...user, body: paid })).status).toBe(403);
     expect((await project.call('POST', entities('Order'), { ...admin, body: paid })).status).toBe(403);
     const wrong = await project.call('POST', entities('Order'), {
@@ -286,6 +295,6 @@ describe("the project's own base44/entities/Order.jsonc (the default entitiesDir
       admin,
     );
     expect(seen.body).toHaveLength(1);
-    expect(seen.body[0]).toMatchObject({ status: 'paid', amount_total: 99800 });
+    expect(seen.body[0]).toMatchObject({ status: 'paid', amount_total: SETUP_PENCE });
   });
 });

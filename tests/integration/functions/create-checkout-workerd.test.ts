@@ -55,7 +55,12 @@ describe('createCheckout in workerd', () => {
     expect(opened.expires_at - before).toBeGreaterThanOrEqual(3600 - 5);
     expect(opened.expires_at - before).toBeLessThanOrEqual(3600 + 5);
     expect(
-      opened.line_items.data.map((item: Json) => [item.description, item.price.unit_amount, item.price.type, item.amount_total]),
+      opened.line_items.data.map((item: Json) => [
+        item.description,
+        item.price.unit_amount,
+        item.price.type,
+        item.amount_total,
+      ]),
     ).toEqual([
       ['Gold package: one-time setup', SETUP_PENCE, 'one_time', SETUP_PENCE],
       ['Gold package: monthly', MONTHLY_PENCE, 'recurring', 0],

@@ -82,7 +82,9 @@ export async function undeliveredPurchase(
   h: Running,
   method: 'card' | 'bacs_debit' = 'card',
 ): Promise<{ id: string; events: Record<string, Record<string, unknown>> }> {
-  await h.call('POST', '/__harness/payments/settings', { body: { webhook_endpoint: { enabled_events: [] } } });
+  await h.call('POST', '/__harness/payments/settings', {
+    body: { webhook_endpoint: { enabled_events: [] } },
+  });
   const answer = await checkout(h, { packageName: 'gold' });
   const id = new URL(answer.body.url).pathname.split('/').pop()!;
   await h.call('POST', `/__harness/pay/${id}/pay`, {

@@ -67,14 +67,19 @@ describe('the money path after the buyer pays', () => {
         monthly_amount: MONTHLY_PENCE,
         email_sent: true,
       });
-      expect(await subjects()).toEqual([`New paid order: Gold package, ${SETUP_TEXT} today from buyer@example.co.uk`]);
+      expect(await subjects()).toEqual([
+        `New paid order: Gold package, ${SETUP_TEXT} today from buyer@example.co.uk`,
+      ]);
     }
     expect(orderings.size).toBeGreaterThan(1);
   });
 
   it('with the sandbox’s retry schedule the outcome is the same: nothing needs a retry', async () => {
     await h.close();
-    h = await startDeployed({ webhookRetry: { firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 4 }, eventOrderSeed: 3 });
+    h = await startDeployed({
+      webhookRetry: { firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 4 },
+      eventOrderSeed: 3,
+    });
     c = paymentsClient(h);
     const id = await buy('card');
     expect((await attempts(id)).every((a) => a.status === 200)).toBe(true);
@@ -84,10 +89,14 @@ describe('the money path after the buyer pays', () => {
 
   it('a Direct Debit: pending and silent until the bank confirms it, then paid with one e-mail', async () => {
     const id = await buy('bacs_debit');
-    expect(await orders()).toEqual([expect.objectContaining({ status: 'pending', subscription_status: 'incomplete' })]);
+    expect(await orders()).toEqual([
+      expect.objectContaining({ status: 'pending', subscription_status: 'incomplete' }),
+    ]);
     expect(await subjects()).toEqual([]);
     await c.settle(id, 'succeeded');
-    expect(await orders()).toEqual([expect.objectContaining({ status: 'paid', subscription_status: 'trialing' })]);
+    expect(await orders()).toEqual([
+      expect.objectContaining({ status: 'paid', subscription_status: 'trialing' }),
+    ]);
     expect(await subjects()).toHaveLength(1);
   });
 
@@ -95,9 +104,15 @@ describe('the money path after the buyer pays', () => {
     const id = await buy('bacs_debit');
     await c.settle(id, 'failed');
     expect(await orders()).toEqual([
-      expect.objectContaining({ status: 'failed', subscription_status: 'incomplete_expired', failure_email_sent: true }),
+      expect.objectContaining({
+        status: 'failed',
+        subscription_status: 'incomplete_expired',
+        failure_email_sent: true,
+      }),
     ]);
-    expect(await subjects()).toEqual([`Direct Debit failed: Gold package, ${SETUP_TEXT} from buyer@example.co.uk`]);
+    expect(await subjects()).toEqual([
+      `Direct Debit failed: Gold package, ${SETUP_TEXT} from buyer@example.co.uk`,
+    ]);
   });
 
   it('a renewal that keeps failing: past due with one e-mail, then cancelled with one more', async () => {
@@ -108,8 +123,14 @@ describe('the money path after the buyer pays', () => {
     expect((await subjects()).slice(1)).toEqual([renewal]);
     // Smart Retries' window (14 days) passes: every retry fails, then the account's setting cancels it.
     await c.clock(id, Date.parse(failed.body.order.clock) / 1000 + 15 * DAY_S);
-    expect((await orders())[0]).toMatchObject({ subscription_status: 'canceled', end_reason: 'payment_failed' });
-    expect((await subjects()).slice(1)).toEqual([renewal, 'Subscription ended after failed payments: Gold package of buyer@example.co.uk']);
+    expect((await orders())[0]).toMatchObject({
+      subscription_status: 'canceled',
+      end_reason: 'payment_failed',
+    });
+    expect((await subjects()).slice(1)).toEqual([
+      renewal,
+      'Subscription ended after failed payments: Gold package of buyer@example.co.uk',
+    ]);
   });
 
   it('or, when the account says so, left unpaid with one e-mail', async () => {
@@ -141,10 +162,15 @@ describe('the money path after the buyer pays', () => {
     const cancelAt = nextEnd.getTime() / 1000;
     expect((await c.cancel(id, cancelAt)).status).toBe(200);
     expect((await orders())[0]).toMatchObject({ cancel_at: new Date(cancelAt * 1000).toISOString() });
-    expect((await subjects()).slice(1)).toEqual(['Subscription cancelled: Gold package of buyer@example.co.uk']);
+    expect((await subjects()).slice(1)).toEqual([
+      'Subscription cancelled: Gold package of buyer@example.co.uk',
+    ]);
     await c.outcome(id, 'succeeds');
     await c.clock(id, cancelAt + 60);
-    expect((await orders())[0]).toMatchObject({ subscription_status: 'canceled', end_reason: 'cancellation_requested' });
+    expect((await orders())[0]).toMatchObject({
+      subscription_status: 'canceled',
+      end_reason: 'cancellation_requested',
+    });
     expect(await subjects()).toHaveLength(2);
   });
 
@@ -158,9 +184,13 @@ describe('the money path after the buyer pays', () => {
     const [order] = await orders();
     expect(order).toMatchObject({
       disputed: true,
-      disputes: [expect.objectContaining({ amount: SETUP_PENCE, currency: 'gbp', reason: 'debit_not_authorized' })],
+      disputes: [
+        expect.objectContaining({ amount: SETUP_PENCE, currency: 'gbp', reason: 'debit_not_authorized' }),
+      ],
     });
-    expect((await subjects()).slice(1)).toEqual([`Payment disputed: ${SETUP_TEXT} of Gold package from buyer@example.co.uk`]);
+    expect((await subjects()).slice(1)).toEqual([
+      `Payment disputed: ${SETUP_TEXT} of Gold package from buyer@example.co.uk`,
+    ]);
   });
 
   it('events rendered in another API version are refused with the reason, logged, and never lost', async () => {
@@ -168,11 +198,17 @@ describe('the money path after the buyer pays', () => {
     const id = await buy('card');
     const tries = await attempts(id);
     expect(tries.map((a) => a.status)).toEqual([400, 400, 400, 400]);
-    expect(tries[0].error).toContain(`rendered in API version ${ACACIA}, but this function reads ${PINNED_VERSION}`);
+    expect(tries[0].error).toContain(
+      `rendered in API version ${ACACIA}, but this function reads ${PINNED_VERSION}`,
+    );
     expect(await orders()).toEqual([]);
     // Refused, the events stay pending: the provider delivers them again.
     expect((await c.events(id)).filter((e) => e.state === 'pending')).toHaveLength(4);
     const logs: Json[] = (await h.call('GET', '/__harness/functions/stripeWebhook/logs')).body;
-    expect(logs.some((l) => l.stream === 'stderr' && l.line.includes(`create the webhook endpoint at ${PINNED_VERSION}`))).toBe(true);
+    expect(
+      logs.some(
+        (l) => l.stream === 'stderr' && l.line.includes(`create the webhook endpoint at ${PINNED_VERSION}`),
+      ),
+    ).toBe(true);
   });
 });

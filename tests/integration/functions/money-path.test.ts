@@ -7,8 +7,14 @@
 import { createClient } from '@base44/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
+import {
+  MONTHLY_PENCE,
+  MONTHLY_TEXT,
+  SETUP_AND_MONTH_TEXT,
+  SETUP_PENCE,
+  SETUP_TEXT,
+} from '../../support/spec-figures.ts';
 import { type Json, type Running, SERVICE_TOKEN, startEmulator } from '../emulator/emulator-harness.ts';
-import { MONTHLY_PENCE, MONTHLY_TEXT, SETUP_AND_MONTH_TEXT, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
 import { APP, fn } from './function-harness.ts';
 
 const AGENCY = 'agency@example.com';
@@ -62,11 +68,22 @@ describe('money path: createCheckout → payment double → stripeWebhook → Or
     const id = sessionIdOf(data.url);
     const session = (await h.call('GET', '/__harness/checkout-sessions')).body.find((o: Json) => o.id === id);
     // The setup today; the first monthly fee one calendar month on (the end of a month's trial).
-    expect(session).toMatchObject({ amount_total: SETUP_PENCE, monthly_amount: MONTHLY_PENCE, total_display: SETUP_TEXT });
+    expect(session).toMatchObject({
+      amount_total: SETUP_PENCE,
+      monthly_amount: MONTHLY_PENCE,
+      total_display: SETUP_TEXT,
+    });
     const monthOn = new Date();
     monthOn.setUTCMonth(monthOn.getUTCMonth() + 1);
-    expect(Math.abs(Date.parse(session.first_renewal) - monthOn.getTime())).toBeLessThan(2 * 24 * 3600 * 1000);
-    const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+    expect(Math.abs(Date.parse(session.first_renewal) - monthOn.getTime())).toBeLessThan(
+      2 * 24 * 3600 * 1000,
+    );
+    const date = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    });
     expect(session.first_renewal_display).toBe(date.format(new Date(session.first_renewal)));
     const page = await h.call('GET', new URL(data.url).pathname);
     expect(page.text).toContain(`Due today ${SETUP_TEXT}`);

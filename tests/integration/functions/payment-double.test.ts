@@ -161,7 +161,11 @@ describe('payment-provider double', () => {
       without(GOLD, 'line_items[1][price_data][recurring][interval]'),
       'line_items',
     ],
-    ['payment mode with a recurring price', without({ ...GOLD, mode: 'payment' }, 'subscription_data[metadata][package]'), 'line_items[1][price]'],
+    [
+      'payment mode with a recurring price',
+      without({ ...GOLD, mode: 'payment' }, 'subscription_data[metadata][package]'),
+      'line_items[1][price]',
+    ],
     ['two currencies', { ...GOLD, 'line_items[1][price_data][currency]': 'eur' }, 'line_items'],
     ['no success_url', without(GOLD, 'success_url'), 'success_url'],
     ['a javascript: success_url', { ...GOLD, success_url: 'javascript:alert(1)' }, 'success_url'],
@@ -281,7 +285,12 @@ describe('payment-provider double', () => {
 
     // The subscription's creation and the first invoice's payment are reported too, as the provider does (only the
     // types the endpoint is sent: invoice.created, …finalized and …payment_succeeded are kept, not delivered).
-    const delivered = ['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'invoice.paid'];
+    const delivered = [
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'invoice.paid',
+    ];
     expect((await recordedEvents(h)).map((e) => e.type).sort()).toEqual(delivered);
 
     // A second press returns to the site again without a second event.
@@ -326,7 +335,11 @@ describe('payment-provider double', () => {
   });
 
   it('never opens a session that would send the buyer off the site', async () => {
-    const answer = await create({ ...GOLD, success_url: 'https://evil.example/ok', cancel_url: 'https://evil.example/no' });
+    const answer = await create({
+      ...GOLD,
+      success_url: 'https://evil.example/ok',
+      cancel_url: 'https://evil.example/no',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.param).toBe('success_url');
     expect(await sessions()).toEqual([]);

@@ -4,7 +4,13 @@
  * `/__harness/orders` kept as an alias), with bad control calls answered 4xx and changing nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MONTHLY_PENCE, SETUP_AND_MONTH_PENCE, SETUP_AND_MONTH_TEXT, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
+import {
+  MONTHLY_PENCE,
+  SETUP_AND_MONTH_PENCE,
+  SETUP_AND_MONTH_TEXT,
+  SETUP_PENCE,
+  SETUP_TEXT,
+} from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import { DAY_S, nowS } from '../payments/payments-support.ts';
 import { startWithFixtures } from './function-harness.ts';
@@ -49,7 +55,10 @@ describe('payment double: billing', () => {
           .map(([k, v]) => [k.replace('line_items[1]', 'line_items[0]'), v]),
       );
       const anchor = nowS() + 10 * DAY_S;
-      const { body } = await c.create({ ...recurringOnly, 'subscription_data[billing_cycle_anchor]': String(anchor) });
+      const { body } = await c.create({
+        ...recurringOnly,
+        'subscription_data[billing_cycle_anchor]': String(anchor),
+      });
       const natural = new Date();
       natural.setUTCMonth(natural.getUTCMonth() + 1);
       const fraction = (anchor - nowS()) / (natural.getTime() / 1000 - nowS());
@@ -77,7 +86,8 @@ describe('payment double: billing', () => {
       expect(list.alias).toEqual(list.current);
       const events = await both(`/${id}/events`);
       expect(events.alias).toEqual(events.current);
-      const alias = (action: string, body?: Json) => h.call('POST', `/__harness/orders/${id}/${action}`, { body });
+      const alias = (action: string, body?: Json) =>
+        h.call('POST', `/__harness/orders/${id}/${action}`, { body });
       expect((await alias('webhook')).body.attempt).toMatchObject({ ok: true, status: 200 });
       expect((await alias('settle', { outcome: 'succeeded' })).body.code).toBe('not_pending');
       const renewed = await alias('advance', { renewal: 'paid' });
@@ -116,7 +126,10 @@ describe('payment double: billing', () => {
       const id = await paidSubscription();
       expect((await c.cancel(id, nowS() + 3 * DAY_S)).body.code).toBe('cancel_at_inside_period');
       const scheduled = await c.cancel(id, 'period_end');
-      expect(scheduled.body.order.subscription).toMatchObject({ status: 'trialing', cancel_at_period_end: true });
+      expect(scheduled.body.order.subscription).toMatchObject({
+        status: 'trialing',
+        cancel_at_period_end: true,
+      });
       expect((await c.cancel(id, 'period_end')).body.code).toBe('already_cancelling');
       // The next step is the trial's notice, three days before its end; the end itself deletes the subscription.
       const notice = await c.clock(id, 'next');
@@ -134,7 +147,8 @@ describe('payment double: billing', () => {
       expect((await c.settle(open.id, 'succeeded')).status).toBe(409);
       expect((await c.dispute(open.id)).status).toBe(409);
       expect((await c.clock(open.id, 'next')).status).toBe(409);
-      const bad = (path: string, body: Json) => h.call('POST', `/__harness/checkout-sessions/${open.id}/${path}`, { body });
+      const bad = (path: string, body: Json) =>
+        h.call('POST', `/__harness/checkout-sessions/${open.id}/${path}`, { body });
       expect((await bad('advance', { renewal: 'maybe' })).status).toBe(400);
       expect((await bad('cancel', {})).status).toBe(400);
       expect((await bad('cancel', { at: 'tomorrow' })).status).toBe(400);
@@ -144,7 +158,10 @@ describe('payment double: billing', () => {
       expect((await c.events('cs_test_nope')) as unknown).toMatchObject({ code: 'session_not_found' });
       expect(await c.session(open.id)).toMatchObject({ status: 'open', events: [] });
       const settings = await c.settings({ retries: { tries: 99 } });
-      expect([settings.status, settings.body.message]).toEqual([400, 'retries.tries must be a whole number from 0 to 8']);
+      expect([settings.status, settings.body.message]).toEqual([
+        400,
+        'retries.tries must be a whole number from 0 to 8',
+      ]);
       expect((await c.settings({ colour: 'red' })).body.message).toBe('settings.colour is not a setting');
       expect((await c.advanceTime(0)).status).toBe(400);
     });

@@ -102,7 +102,10 @@ describe("the payment double's objects against Stripe's example objects", () => 
     h = await startWithFixtures();
     const c = providerClient(h);
     const keep = (resource: string, object: Json) => samples[resource]!.push(object);
-    const paid = async (params: Record<string, string>, fields: Record<string, string> = { payment_method: 'card' }) => {
+    const paid = async (
+      params: Record<string, string>,
+      fields: Record<string, string> = { payment_method: 'card' },
+    ) => {
       const { body } = await c.create(params);
       keep('checkout.session', body);
       await c.pay(body.id, fields);

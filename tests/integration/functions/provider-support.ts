@@ -1,7 +1,15 @@
 /** Talking to the payment double over real HTTP, for the tests that run it with the fixture functions. */
 import { PACKAGE } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
-import { DAY_S, goldSession, KEY, nowS, paymentsClient, SESSIONS, without } from '../payments/payments-support.ts';
+import {
+  DAY_S,
+  goldSession,
+  KEY,
+  nowS,
+  paymentsClient,
+  SESSIONS,
+  without,
+} from '../payments/payments-support.ts';
 
 export { KEY, SESSIONS, without };
 

@@ -83,18 +83,24 @@ describe('stripeWebhook in workerd', () => {
     // Another product sold on the same account: its subscription names no package.
     const api = paymentsClient(h);
     const other = await api.create(
-      goldWithTrial(nowS() + 30 * 86_400, { 'subscription_data[metadata][package]': '', 'metadata[package]': '' }),
+      goldWithTrial(nowS() + 30 * 86_400, {
+        'subscription_data[metadata][package]': '',
+        'metadata[package]': '',
+      }),
     );
     await api.pay(other.body.id, { payment_method: 'card', email: 'someone@example.co.uk' });
     const stored: Json[] = (await h.call('GET', `/__harness/checkout-sessions/${other.body.id}/events`)).body;
     for (const { event } of stored.filter((e) => e.type !== 'invoice.finalized')) {
       const answer = await deliver(h, event);
-      if (answer.body.ignored === true && answer.body.reason) expect(answer.body.reason).toMatch(/names no package/);
+      if (answer.body.ignored === true && answer.body.reason)
+        expect(answer.body.reason).toMatch(/names no package/);
       expect(answer.status).toBe(200);
     }
     expect(await orders(h)).toEqual([]);
     expect(await agencyMail(h)).toEqual([]);
     const logs: Json[] = (await h.call('GET', '/__harness/functions/stripeWebhook/logs')).body;
-    expect(logs.some((l) => l.line.includes("is not this site's purchase") && l.line.includes('names no package'))).toBe(true);
+    expect(
+      logs.some((l) => l.line.includes("is not this site's purchase") && l.line.includes('names no package')),
+    ).toBe(true);
   });
 });

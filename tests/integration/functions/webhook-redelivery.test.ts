@@ -110,7 +110,9 @@ describe('webhook redelivery', () => {
     const order = await c.session(session.id);
     expect(order.webhook).toMatchObject({ delivered: true, last_status: 200 });
     expect(
-      order.events.every((e: Json) => e.state === 'not_sent' || (e.delivered && e.attempts.length === e.attempt_count)),
+      order.events.every(
+        (e: Json) => e.state === 'not_sent' || (e.delivered && e.attempts.length === e.attempt_count),
+      ),
     ).toBe(true);
   });
 
