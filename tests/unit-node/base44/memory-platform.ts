@@ -36,7 +36,8 @@ export function memoryPlatform(stored: StoredOrder[] = []): MemoryPlatform {
       if (sort) {
         const field = sort.replace(/^-/, '');
         const sign = sort.startsWith('-') ? -1 : 1;
-        const value = (order: StoredOrder) => String((order as unknown as Record<string, unknown>)[field] ?? '');
+        const value = (order: StoredOrder) =>
+          String((order as unknown as Record<string, unknown>)[field] ?? '');
         found.sort((a, b) => sign * value(a).localeCompare(value(b)));
       }
       return copy(found);

@@ -5,7 +5,11 @@
  * this site's purchase changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { readEvent, readSession, type UsableEvent } from '../../../base44/functions/stripeWebhook/event-content.ts';
+import {
+  readEvent,
+  readSession,
+  type UsableEvent,
+} from '../../../base44/functions/stripeWebhook/event-content.ts';
 import type {
   ProviderLookup,
   SubscriptionState,
@@ -124,7 +128,9 @@ describe('day one, in any order', () => {
       for (const raw of order) expect((await deliver(platform, lookup, raw)).kind).toBe('recorded');
       expect(platform.stored).toHaveLength(1);
       expect(platform.stored[0]).toMatchObject({ ...PAID_ORDER, customer_name: 'Jane Doe' });
-      expect(subjects(platform)).toEqual([`New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`]);
+      expect(subjects(platform)).toEqual([
+        `New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`,
+      ]);
       bodies.add(platform.emails[0]!.body.replace(/^Paid at: .*$/m, ''));
     }
     // Whichever event came first, the e-mail names the buyer and the checkout's reference.
@@ -142,7 +148,9 @@ describe('day one, in any order', () => {
     await deliver(platform, lookup, invoiceEvent('invoice.paid', {}, PURCHASE_S + 60));
     await deliver(platform, lookup, sessionEvent('checkout.session.completed'));
     expect(platform.stored[0]).toMatchObject({ status: 'paid' });
-    expect(subjects(platform)).toEqual([`New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`]);
+    expect(subjects(platform)).toEqual([
+      `New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`,
+    ]);
   });
 
   it('all four at once, and each again: one Order, one e-mail', async () => {
