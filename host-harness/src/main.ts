@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     quiet: process.env.HARNESS_QUIET === '1',
     // Pages that may open a realtime socket: the site (here or on the dev server) and the editor origins.
     socketOrigins: [siteOrigin, ...config.editorOrigins],
+    // Pages that may call the backend functions: the same (any other page's call is refused).
+    functionOrigins: [siteOrigin, ...config.editorOrigins],
     // The backend functions send buyers back to this site and e-mail paid orders to the agency's contact address.
     siteOrigin,
     agencyEmail: config.contactEmail,
