@@ -29,7 +29,8 @@ const invalid = (message: string): CheckoutRefusal => ({
 /** True when a `Content-Type` header names JSON: `application/json`, in any case, with or without parameters. */
 export function isJsonContentType(header: string | null): boolean {
   if (header === null) return false;
-  const [essence = ''] = header.split(';', 1);
+  const semicolon = header.indexOf(';');
+  const essence = semicolon === -1 ? header : header.slice(0, semicolon);
   return essence.trim().toLowerCase() === JSON_TYPE;
 }
 
