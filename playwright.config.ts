@@ -43,7 +43,9 @@ export default defineConfig({
     url: 'http://localhost:4400/__harness/health',
     reuseExistingServer: !ci,
     timeout: 60_000,
-    env: { HARNESS_DATA: 'memory', HARNESS_QUIET: '1' },
+    // A closed port allowed as a remote origin: the editor shell's test of an unreachable remote (the site's own
+    // server is always up), and of the allow-list the shell's ?remote= follows.
+    env: { HARNESS_DATA: 'memory', HARNESS_QUIET: '1', SHELL_REMOTE_ORIGINS: 'http://localhost:1' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

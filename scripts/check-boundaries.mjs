@@ -150,8 +150,10 @@ function subFeatureProblem(root, from, target, edges) {
   const fromPart = subPart(root, from);
   const targetPart = subPart(root, target);
   if (fromPart === null || targetPart === null || fromPart === targetPart) return null;
-  if (targetPart === FACTORY) return `a folder of ${root} may not import the feature's wiring (its top-level files)`;
-  if (target !== `${root}${targetPart}/index.ts`) return `import ${root}${targetPart}/ only through its index.ts`;
+  if (targetPart === FACTORY)
+    return `a folder of ${root} may not import the feature's wiring (its top-level files)`;
+  if (target !== `${root}${targetPart}/index.ts`)
+    return `import ${root}${targetPart}/ only through its index.ts`;
   if (fromPart !== FACTORY) edges.push([fromPart, targetPart]);
   return null;
 }
@@ -325,7 +327,8 @@ export function checkBoundaries(root) {
   for (const cycle of featureCycles(featureEdges))
     violations.push(`${EMULATOR}: emulator features import each other in a cycle: ${cycle}`);
   for (const [root, edges] of subEdges)
-    for (const cycle of featureCycles(edges)) violations.push(`${root}: its folders import each other in a cycle: ${cycle}`);
+    for (const cycle of featureCycles(edges))
+      violations.push(`${root}: its folders import each other in a cycle: ${cycle}`);
   return violations;
 }
 

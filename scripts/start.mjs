@@ -5,6 +5,8 @@
  *                afresh (rebuilt) when a file under base44/ changes.
  * FUNCTIONS_RUNTIME=deno runs the backend functions under Deno instead of workerd (the deployed runtime).
  * `--no-build` : serve the existing dist/ (used by the end-to-end tests after `npm test` has built).
+ * `--remote-origin <origin>` (repeatable): an origin besides the site's that the editor shell's `?remote=` may load a
+ *                federated remote from (also SHELL_REMOTE_ORIGINS, comma-separated).
  * Ctrl-C stops everything.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,7 +16,11 @@ import { parseArgs } from 'node:util';
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
 const { values } = parseArgs({
-  options: { dev: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    dev: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    'remote-origin': { type: 'string', multiple: true, default: [] },
+  },
 });
 const { dev } = values;
 
@@ -40,7 +46,12 @@ const run = (command, commandArgs, extraEnv = {}) => {
   children.push(child);
 };
 
-run(bin('tsx'), ['host-harness/src/main.ts', ...(dev ? ['--no-site', '--watch-functions'] : [])]);
+const remoteOrigins = values['remote-origin'].flatMap((origin) => ['--remote-origin', origin]);
+run(bin('tsx'), [
+  'host-harness/src/main.ts',
+  ...(dev ? ['--no-site', '--watch-functions'] : []),
+  ...remoteOrigins,
+]);
 if (dev) run(bin('rspack'), ['serve', '--config-name', 'site']);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -5,6 +5,8 @@
  * HARNESS_DATA: the emulator's data folder (default `.harness-data/`), or `memory` for a throwaway in-memory database.
  * HARNESS_WEBHOOK_RETRY_MS, HARNESS_WEBHOOK_RETRY_MAX_MS, HARNESS_WEBHOOK_ATTEMPTS: the payment double's redelivery.
  * FUNCTIONS_RUNTIME: where the backend functions run, `workerd` (as deployed, the default) or `deno`.
+ * SHELL_REMOTE_ORIGINS (comma-separated) and `--remote-origin <origin>` (repeatable): origins besides the site's that
+ * the editor shell's `?remote=` may load a federated remote from; any other is refused.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
   options: {
     'no-site': { type: 'boolean', default: false },
     'watch-functions': { type: 'boolean', default: false },
+    'remote-origin': { type: 'string', multiple: true, default: [] },
   },
 });
 const withSite = !args['no-site'];
@@ -40,6 +43,8 @@ async function main(): Promise<void> {
     quiet: process.env.HARNESS_QUIET === '1',
     // Pages that may open a realtime socket: the site (here or on the dev server) and the editor origins.
     socketOrigins: [siteOrigin, ...config.editorOrigins],
+    // Pages that may call the backend functions: the same (any other page's call is refused).
+    functionOrigins: [siteOrigin, ...config.editorOrigins],
     // The backend functions send buyers back to this site and e-mail paid orders to the agency's contact address.
     siteOrigin,
     agencyEmail: config.contactEmail,
@@ -52,6 +57,14 @@ async function main(): Promise<void> {
     siteOrigin,
     appId: config.appId,
     serverUrl: config.serverUrl,
+    // The only origins besides the site's whose code the shell's federated view may run (with the harness's origin).
+    remoteOrigins: [
+      ...(process.env.SHELL_REMOTE_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      ...(args['remote-origin'] ?? []),
+    ],
   });
   const harnessUrl = await emulator.listen({ port: harnessPort, host });
   console.log(`[harness] platform emulator: ${harnessUrl}/api  (login: ${harnessUrl}/login)`);

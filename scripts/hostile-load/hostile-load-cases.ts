@@ -37,6 +37,9 @@ export const CATEGORIES = [
   'slow-clients',
   'header-line-breaks',
   'off-contract-bodies',
+  // Issue 35: backend functions called by other pages, and miniflare's loopback server (whatever path or header).
+  'cross-site-functions',
+  'miniflare-loopback',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
@@ -57,8 +60,11 @@ export interface HostileRequest {
    * within `giveUpMs` is no answer.
    */
   drip?: { bytes: string; everyMs: number; giveUpMs: number };
-  /** Which server: the harness (emulator, default) or the site server (plain-text answers). */
-  target?: 'harness' | 'site';
+  /**
+   * Which server: the harness (emulator, default), the site server (plain-text answers), or one of the function
+   * runtime's miniflare loopback servers (`CaseContext.loopbackPorts`).
+   */
+  target?: 'harness' | 'site' | { loopbackPort: number };
   expect: Expectation;
   /** The exact statuses that are right (stricter than `expect`). */
   statuses?: number[];
@@ -158,6 +164,8 @@ export interface CaseContext {
   /** Ports the servers listen on (Host headers name them). */
   harnessPort: number;
   sitePort: number;
+  /** The ports of miniflare's loopback servers, one per running function (in the harness process). */
+  loopbackPorts: number[];
   /** The collection the all-or-nothing bulk writes go to. */
   batchEntity: string;
   /** What all-or-nothing batches the emulator acknowledged: read back at the end. */

@@ -1,6 +1,7 @@
 /** The mix of the hostile-load run: which categories of request it draws, and how often. */
 import { type CaseContext, type Category, type HostileRequest, validWrite } from './hostile-load-cases.ts';
 import { headerLineBreaks, offContractBodies } from './hostile-load-contract.ts';
+import { crossSiteFunctions, miniflareLoopback } from './hostile-load-functions.ts';
 import { batchOneBad, jsonBounds, registerOwnedFields } from './hostile-load-inputs.ts';
 import { crossOriginControl, foreignHost, foreignSocket, longSlashPaths } from './hostile-load-perimeter.ts';
 import {
@@ -52,6 +53,8 @@ const MIX: [Category, number, (ctx: CaseContext) => HostileRequest][] = [
   ['long-slash-paths', 3, longSlashPaths],
   ['header-line-breaks', 4, headerLineBreaks],
   ['off-contract-bodies', 5, offContractBodies],
+  ['cross-site-functions', 3, crossSiteFunctions],
+  ['miniflare-loopback', 3, miniflareLoopback],
 ];
 /** Slow clients run beside the mix, not in it: one of each kind per this many requests (at least one). */
 export const REQUESTS_PER_SLOW_ROUND = 1_500;

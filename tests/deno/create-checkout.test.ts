@@ -120,7 +120,11 @@ Deno.test('createCheckout: a rejected token, a malformed Authorization or a miss
     }
     const noAppId = new Request('http://127.0.0.1/', {
       method: 'POST',
-      headers: { Authorization: 'Bearer user-token-1', 'Base44-Api-Url': platform.url },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'Bearer user-token-1',
+        'Base44-Api-Url': platform.url,
+      },
       body: JSON.stringify({ packageName: 'gold' }),
     });
     assert.equal((await handle(noAppId)).status, 200);
@@ -196,6 +200,23 @@ Deno.test('createCheckout: dashboard price ids replace the inline prices, each o
     },
     { vars: { STRIPE_PRICE_SETUP: ' price_setup_123 ', STRIPE_PRICE_MONTHLY: '' } },
   );
+});
+
+Deno.test('createCheckout: a body not sent as application/json is 415, and nothing is sent', async () => {
+  await withCheckout(async ({ provider, call, handle }) => {
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const res = await call({ packageName: 'gold' }, { headers: { 'Content-Type': type } });
+      assert.equal(res.status, 415, type);
+      assert.deepEqual(await res.json(), {
+        error: 'Send the request as JSON: its Content-Type must be application/json',
+        code: 'unsupported_media_type',
+      });
+    }
+    // What a page's no-cors fetch of a string sends: a Request whose body alone sets text/plain.
+    const plain = new Request('http://127.0.0.1/', { method: 'POST', body: '{"packageName":"gold"}' });
+    assert.equal((await handle(plain)).status, 415);
+    assert.equal(provider.requests.length, 0);
+  });
 });
 
 Deno.test('createCheckout: invalid bodies and package names are 400 with a clear message, and nothing is sent', async () => {

@@ -1,6 +1,7 @@
 /**
- * createCheckout: `POST { packageName: 'gold' }` -> `200 { url }`, the provider's hosted payment page. Validation
- * errors are 400, a missing secret 500 (naming the variable), a provider failure 502; none carries a stack.
+ * createCheckout: `POST { packageName: 'gold' }` (as `application/json`) -> `200 { url }`, the provider's hosted
+ * payment page. Another content type is 415, validation errors are 400, a missing secret 500 (naming the variable), a
+ * provider failure 502; none carries a stack.
  */
 
 import { ConfigError, type Env } from '../../shared/env.ts';
@@ -35,7 +36,7 @@ async function createCheckout(req: Request, deps: CheckoutDeps): Promise<Respons
     return errorResponse(405, 'Use POST', 'method_not_allowed', { Allow: 'POST' });
   }
   const input = await readCheckoutInput(req);
-  if (!input.ok) return errorResponse(400, input.message, 'invalid_request');
+  if (!input.ok) return errorResponse(input.status, input.message, input.code);
 
   let config: CheckoutConfig;
   try {

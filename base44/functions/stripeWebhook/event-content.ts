@@ -82,7 +82,8 @@ type Obj = Record<string, unknown>;
 /** A field that is not what the code needs: its path, for the refusal's reason. */
 class Unusable extends Error {}
 
-const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObj = (value: unknown): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function obj(value: unknown, where: string): Obj {
   if (!isObj(value)) throw new Unusable(`${where} is not an object`);
@@ -100,7 +101,8 @@ function optionalText(value: unknown, where: string): string | undefined {
 }
 
 function whole(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Unusable(`${where} is not a whole number`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new Unusable(`${where} is not a whole number`);
   return value;
 }
 
@@ -129,7 +131,8 @@ function sessionFacts(value: unknown): SessionFacts {
   if (paymentStatus !== 'paid' && paymentStatus !== 'unpaid' && paymentStatus !== 'no_payment_required')
     throw new Unusable('data.object.payment_status is not paid, unpaid or no_payment_required');
   const metadata = metadataOf(session.metadata, 'data.object.metadata');
-  const details = session.customer_details == null ? {} : obj(session.customer_details, 'data.object.customer_details');
+  const details =
+    session.customer_details == null ? {} : obj(session.customer_details, 'data.object.customer_details');
   const facts: SessionFacts = {
     sessionId: text(session.id, 'data.object.id'),
     mode: text(session.mode, 'data.object.mode'),
@@ -159,7 +162,9 @@ function invoiceFacts(value: unknown): InvoiceFacts {
     parent.subscription_details == null
       ? null
       : obj(parent.subscription_details, 'data.object.parent.subscription_details');
-  const metadata = details ? metadataOf(details.metadata, 'data.object.parent.subscription_details.metadata') : {};
+  const metadata = details
+    ? metadataOf(details.metadata, 'data.object.parent.subscription_details.metadata')
+    : {};
   const facts: InvoiceFacts = {
     invoiceId: text(invoice.id, 'data.object.id'),
     subscriptionId: details
@@ -168,7 +173,8 @@ function invoiceFacts(value: unknown): InvoiceFacts {
     billingReason: optionalText(invoice.billing_reason, 'data.object.billing_reason') ?? null,
     amountDue: whole(invoice.amount_due, 'data.object.amount_due'),
     currency: text(invoice.currency, 'data.object.currency'),
-    nextPaymentAttemptS: optionalWhole(invoice.next_payment_attempt, 'data.object.next_payment_attempt') ?? null,
+    nextPaymentAttemptS:
+      optionalWhole(invoice.next_payment_attempt, 'data.object.next_payment_attempt') ?? null,
   };
   if (metadata.package) facts.package = metadata.package;
   const created = optionalWhole(invoice.created, 'data.object.created');
@@ -221,11 +227,15 @@ export function readEvent(value: unknown): Reading {
     const id = text(event.id, 'id');
     const type = text(event.type, 'type');
     const createdS = whole(event.created, 'created');
-    if (!HANDLED_EVENTS.includes(type)) return { ok: true, event: { id, createdS, type: 'other', name: type } };
+    if (!HANDLED_EVENTS.includes(type))
+      return { ok: true, event: { id, createdS, type: 'other', name: type } };
     const object = obj(event.data, 'data').object;
-    if (includes(SESSION_EVENTS, type)) return { ok: true, event: { id, createdS, type, session: sessionFacts(object) } };
-    if (includes(INVOICE_EVENTS, type)) return { ok: true, event: { id, createdS, type, invoice: invoiceFacts(object) } };
-    if (includes(DISPUTE_EVENTS, type)) return { ok: true, event: { id, createdS, type, dispute: disputeFacts(object) } };
+    if (includes(SESSION_EVENTS, type))
+      return { ok: true, event: { id, createdS, type, session: sessionFacts(object) } };
+    if (includes(INVOICE_EVENTS, type))
+      return { ok: true, event: { id, createdS, type, invoice: invoiceFacts(object) } };
+    if (includes(DISPUTE_EVENTS, type))
+      return { ok: true, event: { id, createdS, type, dispute: disputeFacts(object) } };
     return {
       ok: true,
       event: { id, createdS, type: type as SubscriptionEventType, subscriptionId: subscriptionId(object) },

@@ -15,7 +15,12 @@
 import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
 import { ConfigError, type Env } from '../../shared/env.ts';
 import { errorResponse } from '../../shared/http.ts';
-import { API_VERSION, createStripe, type StripeEvent, verifyWebhookEvent } from '../../shared/stripe-client.ts';
+import {
+  API_VERSION,
+  createStripe,
+  type StripeEvent,
+  verifyWebhookEvent,
+} from '../../shared/stripe-client.ts';
 import { readWebhookConfig, type WebhookConfig } from './config.ts';
 import { apiVersionOf, readEvent } from './event-content.ts';
 import { Orders } from './orders.ts';
@@ -85,22 +90,30 @@ async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
   try {
     orders = new Orders(createClientFromRequest(req).asServiceRole);
   } catch (error) {
-    console.error(`stripeWebhook: no platform access (${error instanceof Error ? error.message : String(error)})`);
+    console.error(
+      `stripeWebhook: no platform access (${error instanceof Error ? error.message : String(error)})`,
+    );
     return errorResponse(500, NOT_RECORDED, 'platform_error');
   }
   const lookup = deps.lookup ?? stripeLookup(createStripe(config.secretKey, config.api));
   try {
     const outcome = await applyPurchaseEvent({ orders, lookup, agencyEmail: config.agencyEmail }, usable);
     if (outcome.kind === 'ignored') {
-      console.warn(`stripeWebhook: event ${usable.id} (${usable.type}) is not this site's purchase: ${outcome.reason}`);
+      console.warn(
+        `stripeWebhook: event ${usable.id} (${usable.type}) is not this site's purchase: ${outcome.reason}`,
+      );
       return Response.json({ received: true, ignored: true, reason: outcome.reason });
     }
     return Response.json({ received: true, order_id: outcome.order.id });
   } catch (error) {
     // A 5xx makes the provider deliver the event again later; every step is idempotent.
-    const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+    const status =
+      (error as { status?: unknown; statusCode?: unknown })?.status ??
+      (error as { statusCode?: unknown })?.statusCode;
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`stripeWebhook: event ${usable.id} (${usable.type}) failed (${status ?? 'no status'} ${reason})`);
+    console.error(
+      `stripeWebhook: event ${usable.id} (${usable.type}) failed (${status ?? 'no status'} ${reason})`,
+    );
     return errorResponse(500, NOT_RECORDED, 'platform_error');
   }
 }

@@ -73,7 +73,9 @@ const from = (order: OrderFields) => (order.customer_email ? short(order.custome
 /** "Then: £199.00 per month from 27 December 2026", as far as the order knows it. */
 function monthlyLine(order: OrderFields): string | undefined {
   const fee =
-    order.monthly_amount === undefined ? 'The monthly fee' : `${money(order.monthly_amount, order.currency)} per month`;
+    order.monthly_amount === undefined
+      ? 'The monthly fee'
+      : `${money(order.monthly_amount, order.currency)} per month`;
   if (order.first_renewal_at) return `Then: ${fee} from ${ukDate(order.first_renewal_at)}`;
   return order.monthly_amount === undefined ? undefined : `Then: ${fee}`;
 }
@@ -95,7 +97,8 @@ function email(to: string, subject: string, lines: (string | undefined)[]): Orde
 }
 
 export function paidEmail(order: OrderFields, to: string): OrderEmail {
-  const today = order.amount_total === undefined ? 'amount not given' : money(order.amount_total, order.currency);
+  const today =
+    order.amount_total === undefined ? 'amount not given' : money(order.amount_total, order.currency);
   return email(to, `New paid order: ${packageLabel(order)}, ${today} today from ${from(order)}`, [
     'A new order has been paid on the website.',
     '',
@@ -109,7 +112,8 @@ export function paidEmail(order: OrderFields, to: string): OrderEmail {
 }
 
 export function directDebitFailedEmail(order: OrderFields, to: string): OrderEmail {
-  const amount = order.amount_total === undefined ? 'the first payment' : money(order.amount_total, order.currency);
+  const amount =
+    order.amount_total === undefined ? 'the first payment' : money(order.amount_total, order.currency);
   return email(to, `Direct Debit failed: ${packageLabel(order)}, ${amount} from ${from(order)}`, [
     'A Bacs Direct Debit for a new order has failed: the buyer has not paid, and the subscription will not start.',
     '',

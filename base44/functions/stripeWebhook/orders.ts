@@ -52,7 +52,10 @@ export class Orders {
 
   /** The subscription's order (the oldest, should two processes have created one each). */
   async bySubscription(subscriptionId: string): Promise<StoredOrder | undefined> {
-    const found: StoredOrder[] = await this.entity.filter({ subscription_id: subscriptionId }, 'created_date');
+    const found: StoredOrder[] = await this.entity.filter(
+      { subscription_id: subscriptionId },
+      'created_date',
+    );
     return found[0];
   }
 

@@ -19,11 +19,14 @@ const quoted = (value: string) => JSON.stringify(value.slice(0, 40));
 export function subscriptionVerdict(subscription: SubscriptionState): Verdict {
   const pkg = subscription.metadata.package;
   if (pkg === undefined) return notOurs(`subscription ${subscription.id} names no package in its metadata`);
-  if (!isPackageName(pkg)) return notOurs(`subscription ${subscription.id} names package ${quoted(pkg)}, not one on sale`);
+  if (!isPackageName(pkg))
+    return notOurs(`subscription ${subscription.id} names package ${quoted(pkg)}, not one on sale`);
   const { monthly } = PACKAGES[pkg];
   const [item, ...others] = subscription.items;
   if (!item || others.length > 0)
-    return notOurs(`subscription ${subscription.id} has ${subscription.items.length} items, not the package's one`);
+    return notOurs(
+      `subscription ${subscription.id} has ${subscription.items.length} items, not the package's one`,
+    );
   if (
     item.amount !== monthly.amount ||
     item.quantity !== 1 ||
@@ -39,9 +42,12 @@ export function subscriptionVerdict(subscription: SubscriptionState): Verdict {
 
 export function sessionVerdict(session: SessionFacts, pkg: PackageName): Verdict {
   const { setup } = PACKAGES[pkg];
-  if (session.mode !== 'subscription') return notOurs(`checkout ${session.sessionId} is not in subscription mode`);
+  if (session.mode !== 'subscription')
+    return notOurs(`checkout ${session.sessionId} is not in subscription mode`);
   if (session.package !== pkg)
-    return notOurs(`checkout ${session.sessionId} names package ${quoted(session.package ?? 'none')}, not ${pkg}`);
+    return notOurs(
+      `checkout ${session.sessionId} names package ${quoted(session.package ?? 'none')}, not ${pkg}`,
+    );
   if (session.currency !== CURRENCY || session.amountTotal !== setup.amount)
     return notOurs(
       `checkout ${session.sessionId} charged ${session.amountTotal ?? 'no amount'} ${quoted(session.currency ?? 'no currency')} today, not the ${pkg} package's ${setup.amount} ${CURRENCY}`,
@@ -58,7 +64,9 @@ export function invoiceVerdict(invoice: InvoiceFacts, pkg: PackageName): Verdict
         ? monthly.amount
         : null;
   if (expected === null)
-    return notOurs(`invoice ${invoice.invoiceId} is for ${quoted(invoice.billingReason ?? 'no reason')}, which this site's subscriptions never bill`);
+    return notOurs(
+      `invoice ${invoice.invoiceId} is for ${quoted(invoice.billingReason ?? 'no reason')}, which this site's subscriptions never bill`,
+    );
   if (invoice.currency !== CURRENCY || invoice.amountDue !== expected)
     return notOurs(
       `invoice ${invoice.invoiceId} asks ${invoice.amountDue} ${quoted(invoice.currency)}, not the ${pkg} package's ${expected} ${CURRENCY}`,

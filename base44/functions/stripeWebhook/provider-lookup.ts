@@ -20,7 +20,13 @@ export interface SubscriptionState {
   endedAtS: number | null;
   cancellationReason: string | null;
   /** Its recurring items, each priced per period. */
-  items: { amount: number | null; currency: string; interval: string | null; intervalCount: number | null; quantity: number }[];
+  items: {
+    amount: number | null;
+    currency: string;
+    interval: string | null;
+    intervalCount: number | null;
+    quantity: number;
+  }[];
 }
 
 export interface ProviderLookup {

@@ -46,9 +46,13 @@ const ignored = (reason: string): Outcome => ({ kind: 'ignored', reason });
 /** The subscription an event is about, or why it is not about one. */
 async function subscriptionIdOf(deps: PurchaseDeps, event: PurchaseEvent): Promise<string | Outcome> {
   if ('session' in event)
-    return event.session.subscriptionId ?? ignored(`checkout ${event.session.sessionId} started no subscription`);
+    return (
+      event.session.subscriptionId ?? ignored(`checkout ${event.session.sessionId} started no subscription`)
+    );
   if ('invoice' in event)
-    return event.invoice.subscriptionId ?? ignored(`invoice ${event.invoice.invoiceId} bills no subscription`);
+    return (
+      event.invoice.subscriptionId ?? ignored(`invoice ${event.invoice.invoiceId} bills no subscription`)
+    );
   if ('dispute' in event) {
     const { dispute } = event;
     if (!dispute.paymentIntent) return ignored(`dispute ${dispute.disputeId} names no payment`);
@@ -66,7 +70,11 @@ async function subscriptionIdOf(deps: PurchaseDeps, event: PurchaseEvent): Promi
  * the subscription continues to be `incomplete` only for the subscription's first invoice",
  * docs.stripe.com/billing/subscriptions/webhooks).
  */
-function eventPatch(order: OrderFields, event: PurchaseEvent, state: SubscriptionState): Partial<OrderFields> {
+function eventPatch(
+  order: OrderFields,
+  event: PurchaseEvent,
+  state: SubscriptionState,
+): Partial<OrderFields> {
   if ('session' in event) {
     const { session } = event;
     const payment: PaymentState =
@@ -75,7 +83,10 @@ function eventPatch(order: OrderFields, event: PurchaseEvent, state: Subscriptio
         : event.type === 'checkout.session.async_payment_succeeded' || session.paymentStatus !== 'unpaid'
           ? 'paid'
           : 'pending';
-    return { ...missingFields(order, sessionFields(session)), ...paymentPatch(order, payment, event.createdS) };
+    return {
+      ...missingFields(order, sessionFields(session)),
+      ...paymentPatch(order, payment, event.createdS),
+    };
   }
   if ('invoice' in event && event.invoice.billingReason === 'subscription_create') {
     const { invoice } = event;
@@ -83,7 +94,10 @@ function eventPatch(order: OrderFields, event: PurchaseEvent, state: Subscriptio
     if (invoice.customerEmail) known.customer_email = invoice.customerEmail;
     const payment: PaymentState | null =
       event.type === 'invoice.paid' ? 'paid' : state.status === 'incomplete_expired' ? 'failed' : null;
-    return { ...missingFields(order, known), ...(payment ? paymentPatch(order, payment, event.createdS) : {}) };
+    return {
+      ...missingFields(order, known),
+      ...(payment ? paymentPatch(order, payment, event.createdS) : {}),
+    };
   }
   return {};
 }
@@ -92,7 +106,8 @@ function eventPatch(order: OrderFields, event: PurchaseEvent, state: Subscriptio
 async function notify(deps: PurchaseDeps, found: StoredOrder, event: PurchaseEvent): Promise<StoredOrder> {
   const { orders, agencyEmail: to } = deps;
   let order = found;
-  if (order.status === 'paid') order = await orders.notifyOnce(order, { email_sent: true }, paidEmail(order, to));
+  if (order.status === 'paid')
+    order = await orders.notifyOnce(order, { email_sent: true }, paidEmail(order, to));
   if (order.status === 'failed')
     order = await orders.notifyOnce(order, { failure_email_sent: true }, directDebitFailedEmail(order, to));
   if (event.type === 'invoice.payment_failed' && event.invoice.billingReason === 'subscription_cycle') {
@@ -179,7 +194,8 @@ export async function applyPurchaseEvent(deps: PurchaseDeps, event: PurchaseEven
       (await orders.create({ subscription_id: id, status: 'pending', package: subscription.pkg }));
     // The checkout's facts (its reference, the buyer) are asked of the provider when another event came first, so
     // the order and its e-mails read the same whatever the delivery order.
-    const session = order.session_id || 'session' in event ? null : await deps.lookup.sessionOfSubscription(id);
+    const session =
+      order.session_id || 'session' in event ? null : await deps.lookup.sessionOfSubscription(id);
     order = await orders.update(order, {
       ...subscriptionFields(state),
       ...(session ? missingFields(order, sessionFields(session)) : {}),

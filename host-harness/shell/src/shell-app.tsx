@@ -5,6 +5,7 @@ import { ErrorsPanel } from './errors-panel.tsx';
 import { FederatedView } from './federated-view.tsx';
 import { IframeView } from './iframe-view.tsx';
 import { NavBar } from './nav-bar.tsx';
+import { RemoteRefusalNotice } from './remote-refusal.tsx';
 import type { ShellConfig } from './shell-config.ts';
 import { displayPath, launchUrl, normalisePath } from './site-url.ts';
 import { type DeviceWidth, TopBar, type ViewMode } from './top-bar.tsx';
@@ -133,6 +134,7 @@ export function ShellApp({ config }: { config: ShellConfig }) {
           onReload={() => loadFrame(here)}
           onNavigate={navigate}
         />
+        <RemoteRefusalNotice refusal={config.remoteRefusal} />
       </header>
       <div className="es-main">
         <div className="es-preview">

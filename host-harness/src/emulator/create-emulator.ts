@@ -50,6 +50,12 @@ export interface EmulatorOptions {
    * origin under `npm start`, `http://localhost:4401`.
    */
   socketOrigins?: readonly string[];
+  /**
+   * Origins (besides the harness's own) whose pages may call the backend functions: the site and the editor origins,
+   * loopback aliases included. Any other page's call is refused (403 `foreign_origin`) before the function runs; tools
+   * and servers (no `Origin`) are always answered. Default: the same as `socketOrigins`.
+   */
+  functionOrigins?: readonly string[];
   /** The project's backend functions (`<name>/function.jsonc` + entry), default `<repo>/base44/functions`. */
   functionsDir?: string;
   /** The site's origin, given to functions as `SITE_ORIGIN` (where checkout returns), default http://localhost:4401. */
@@ -158,6 +164,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     baseUrl: createBaseUrl(() => listeningUrl),
     ownUrl,
     functions,
+    functionOrigins: opts.functionOrigins ?? opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS,
     payments: new PaymentDouble(state, {
       endpoint: (app) => `${ownUrl()}/api/apps/${encodeURIComponent(app)}/functions/${WEBHOOK_FUNCTION}`,
       retry: { ...DEFAULT_RETRY_SCHEDULE, ...opts.webhookRetry },

@@ -39,6 +39,8 @@ export interface EmulatorContext
   declared: DeclaredEntities;
   /** The project's backend functions, run in workerd (as deployed) or Deno. */
   functions: FunctionRunner;
+  /** Origins (besides the harness's own) whose pages may call the functions: the site and the editor. */
+  functionOrigins: readonly string[];
 }
 
 /** Registers every feature's routes and pages: the platform API, the pages, and the control API under `/__harness/`. */

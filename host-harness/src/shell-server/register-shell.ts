@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseRemoteOverride } from '../../shell/src/remote-override.ts';
+import { remoteOrigins } from '../../shell/src/remote-override.ts';
 import { cacheControlOf, contentTypeOf } from '../serving/asset-headers.ts';
 import { resolveStaticFile } from '../serving/static-file.ts';
 import { shellHeaders } from './shell-headers.ts';
@@ -19,6 +19,11 @@ export interface EditorShellOptions {
   serverUrl: string;
   /** Where the shell's build is; default `host-harness/shell/dist`. */
   distDir?: string;
+  /**
+   * Origins besides the site's that `?remote=` may name (`--remote-origin`, `SHELL_REMOTE_ORIGINS`): each an exact
+   * http(s) origin, else the harness does not start.
+   */
+  remoteOrigins?: readonly string[];
 }
 
 const CONFIG_PLACEHOLDER = '__EDITOR_SHELL_CONFIG__';
@@ -31,33 +36,34 @@ function escapeAttribute(value: string): string {
 /** Registers `GET /` (the shell page) and `GET /__shell/*` (its assets) on the harness's Fastify app. */
 export function registerEditorShell(app: FastifyInstance, options: EditorShellOptions): void {
   const distDir = resolve(options.distDir ?? resolve(import.meta.dirname, '../../shell/dist'));
+  // Checked once, here: the page's policy and the front-end's override rule both come from this list, never a request.
+  const origins = remoteOrigins(options.siteOrigin, options.remoteOrigins);
   const config = JSON.stringify({
     siteOrigin: options.siteOrigin,
     appId: options.appId,
     serverUrl: options.serverUrl,
+    remoteOrigins: origins,
   });
-  const baseHeaders = shellHeaders(options);
+  const headers = shellHeaders({ ...options, remoteOrigins: origins });
 
   const notBuilt = (reply: FastifyReply) =>
     reply
       .code(503)
-      .headers(baseHeaders)
+      .headers(headers)
       .type('text/plain; charset=utf-8')
       .send(
         'The editor shell is not built: run `npm run build` (it builds host-harness/shell into its dist/).',
       );
 
-  app.get('/', async (request, reply) => {
+  app.get('/', async (_request, reply) => {
     let html: string;
     try {
       html = readFileSync(join(distDir, 'index.html'), 'utf8');
     } catch {
       return notBuilt(reply);
     }
-    const query = request.query as Record<string, unknown>;
-    const override = parseRemoteOverride(typeof query.remote === 'string' ? query.remote : null);
     return reply
-      .headers(shellHeaders({ ...options, remoteOrigin: override?.origin ?? null }))
+      .headers(headers)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html.replace(CONFIG_PLACEHOLDER, escapeAttribute(config)));
@@ -67,10 +73,10 @@ export function registerEditorShell(app: FastifyInstance, options: EditorShellOp
     const relative = (request.params as { '*': string })['*'];
     const file = resolveStaticFile(distDir, relative);
     if (!file || file.endsWith('.html')) {
-      return reply.code(404).headers(baseHeaders).type('text/plain; charset=utf-8').send('Not found');
+      return reply.code(404).headers(headers).type('text/plain; charset=utf-8').send('Not found');
     }
     return reply
-      .headers(baseHeaders)
+      .headers(headers)
       .header('Cache-Control', cacheControlOf(file))
       .type(contentTypeOf(file))
       .send(readFileSync(file));

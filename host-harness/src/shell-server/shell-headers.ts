@@ -4,17 +4,20 @@ import { serializeCsp } from '../serving/content-security-policy.ts';
 export interface ShellPolicyOptions {
   siteOrigin: string;
   serverUrl: string;
-  /** Origin of a loopback `?remote=` override, allowed like the site's origin for that page load. */
-  remoteOrigin?: string | null;
+  /**
+   * Every origin a federated remote may come from (`remoteOrigins` of remote-override.ts: the site's, then those given
+   * to the harness); default the site's alone. Fixed when the harness starts: no request widens it.
+   */
+  remoteOrigins?: readonly string[];
 }
 
 /**
  * The shell page's Content-Security-Policy: no inline or eval'd script; scripts, styles and the manifest from the shell
- * and the site's origin (the federation runtime loads the remote's chunks from there); only the site (and the
+ * and the remotes' origins (the federation runtime loads the remote's chunks from there); only the site (and the
  * platform's login page it may redirect to) in frames; the shell itself is never framed.
  */
-function shellContentSecurityPolicy({ siteOrigin, serverUrl, remoteOrigin }: ShellPolicyOptions): string {
-  const remote = [siteOrigin, ...(remoteOrigin && remoteOrigin !== siteOrigin ? [remoteOrigin] : [])];
+function shellContentSecurityPolicy({ siteOrigin, serverUrl, remoteOrigins }: ShellPolicyOptions): string {
+  const remote = remoteOrigins?.length ? [...remoteOrigins] : [siteOrigin];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remote],

@@ -33,6 +33,7 @@ test.describe('editor shell: federated view', () => {
   });
 
   test('an unreachable remote shows a clear message with Retry', async ({ page }) => {
+    // Allowed when the harness starts (SHELL_REMOTE_ORIGINS in playwright.config.ts), and nothing listens there.
     const manifest = 'http://localhost:1/mf-manifest.json';
     await openShell(page, `?remote=${encodeURIComponent(manifest)}`);
     await page.getByRole('button', { name: 'Federated' }).click();
@@ -55,11 +56,25 @@ test.describe('editor shell: federated view', () => {
     await expect(page.getByTestId('federated-error')).toBeVisible({ timeout: 20_000 });
   });
 
-  test('a non-loopback ?remote= is ignored: the site remote loads', async ({ page }) => {
-    const manifestRequest = page.waitForRequest(`${SITE}/mf-manifest.json`);
-    await openShell(page, `?remote=${encodeURIComponent('https://evil.example/mf-manifest.json')}`);
-    await page.getByRole('button', { name: 'Federated' }).click();
-    await manifestRequest;
-    await expect(page.getByTestId('federated-root').locator('header').first()).toBeVisible();
+  test('a ?remote= on an origin nobody allowed is refused, on screen: the site remote loads', async ({
+    page,
+  }) => {
+    for (const remote of ['https://evil.example/mf-manifest.json', 'http://localhost:4402/remoteEntry.js']) {
+      const manifestRequest = page.waitForRequest(`${SITE}/mf-manifest.json`);
+      await openShell(page, `?remote=${encodeURIComponent(remote)}`);
+      const refusal = page.getByTestId('remote-refusal');
+      await expect(refusal).toContainText(`?remote= refused: ${remote} was not loaded`);
+      await expect(refusal).toContainText(
+        'the federated view loads remotes only from http://localhost:4401, http://localhost:1',
+      );
+      await page.getByRole('button', { name: 'Federated' }).click();
+      await manifestRequest;
+      await expect(page.getByTestId('federated-root').locator('header').first()).toBeVisible();
+    }
+  });
+
+  test('a ?remote= on an allowed origin is followed, without a refusal', async ({ page }) => {
+    await openShell(page, `?remote=${encodeURIComponent(`${SITE}/mf-manifest.json`)}`);
+    await expect(page.getByTestId('remote-refusal')).toHaveCount(0);
   });
 });

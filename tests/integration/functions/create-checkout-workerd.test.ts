@@ -32,11 +32,8 @@ describe('createCheckout in workerd', () => {
     const answer = await checkout(
       h,
       { packageName: 'gold' },
-      {
-        origin: 'https://evil.example',
-        referer: 'https://evil.example/',
-        'x-origin-url': 'https://evil.example/x',
-      },
+      // (A foreign Origin never reaches a function: docs/security.md rule 27.)
+      { referer: 'https://evil.example/', 'x-origin-url': 'https://evil.example/x' },
     );
     expect(answer.status).toBe(200);
     const id = new URL(answer.body.url).pathname.split('/').pop()!;
@@ -100,6 +97,22 @@ describe('createCheckout in workerd', () => {
     }
     const get = await h.call('GET', '/api/apps/local-app/functions/createCheckout');
     expect(get.status).toBe(405);
+    expect(await sessions(h)).toEqual([]);
+  });
+
+  it('answers a body not sent as application/json with a 415, and opens nothing', async () => {
+    for (const type of [
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]) {
+      const answer = await checkout(h, { packageName: 'gold' }, { 'content-type': type });
+      expect(answer.status, type).toBe(415);
+      expect(answer.body).toEqual({
+        error: 'Send the request as JSON: its Content-Type must be application/json',
+        code: 'unsupported_media_type',
+      });
+    }
     expect(await sessions(h)).toEqual([]);
   });
 

@@ -43,3 +43,15 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 5
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * The port of miniflare's loopback server for the workerd process `pid`: miniflare tells workerd where it is in the
+ * command line (`--external-addr=loopback=127.0.0.1:<port>`), which is also how a local program would find it.
+ */
+export function miniflareLoopbackPort(pid: number): number {
+  const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  const address = command.find((arg) => arg.startsWith('--external-addr=loopback=')) ?? '';
+  const port = Number(/^--external-addr=loopback=127\.0\.0\.1:(\d+)$/.exec(address)?.[1]);
+  if (!(port > 0)) throw new Error(`no loopback address in workerd's command line: ${address || '(none)'}`);
+  return port;
+}

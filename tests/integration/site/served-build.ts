@@ -5,7 +5,10 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { defaultSiteConfig } from '../../../config/site-config.ts';
 import { createEmulator, type Emulator } from '../../../host-harness/src/emulator/index.ts';
-import { registerEditorShell } from '../../../host-harness/src/shell-server/register-shell.ts';
+import {
+  type EditorShellOptions,
+  registerEditorShell,
+} from '../../../host-harness/src/shell-server/register-shell.ts';
 import { createSiteServer } from '../../../host-harness/src/site/site-server.ts';
 
 /** A build served for a test file: its folder, and the server's address. */
@@ -42,9 +45,14 @@ export function servedBuildPerFile(files: Record<string, string>, use: (build: S
 
 /**
  * An emulator serving the editor shell from a shell build made of `files` in a temporary folder, for one test file;
- * `use` receives its address once it listens. Emulator and folder go when the file's tests end.
+ * `use` receives its address once it listens; `options` adds to the shell's. Emulator and folder go when the file's
+ * tests end.
  */
-export function servedShellPerFile(files: Record<string, string>, use: (base: string) => void): void {
+export function servedShellPerFile(
+  files: Record<string, string>,
+  use: (base: string) => void,
+  options: Partial<EditorShellOptions> = {},
+): void {
   let emulator: Emulator;
   let shellDir: string;
   beforeAll(async () => {
@@ -56,6 +64,7 @@ export function servedShellPerFile(files: Record<string, string>, use: (base: st
       appId: 'local-app',
       serverUrl: 'http://localhost:4400',
       distDir: shellDir,
+      ...options,
     });
     use(await emulator.listen());
   });

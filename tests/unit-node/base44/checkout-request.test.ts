@@ -1,18 +1,74 @@
 /**
- * createCheckout's reading of the caller's body (`{ packageName: 'gold' }`): every way it can be wrong has its own
- * message, the caller's text is never echoed, and a body past the size cap is refused before it is parsed.
+ * createCheckout's reading of the caller's body (`{ packageName: 'gold' }`): it must come as `application/json`
+ * (anything else is a 415 before the body is read), every way it can be wrong has its own message, the caller's text
+ * is never echoed, and a body past the size cap is refused before it is parsed.
  */
 import { describe, expect, it } from 'vitest';
-import { readCheckoutInput } from '../../../base44/functions/createCheckout/checkout-request.ts';
+import {
+  isJsonContentType,
+  readCheckoutInput,
+} from '../../../base44/functions/createCheckout/checkout-request.ts';
 import { isPackageName, PACKAGE_NAMES } from '../../../base44/shared/packages.ts';
 
-const read = (body: string) =>
-  readCheckoutInput(new Request('http://127.0.0.1/functions/createCheckout', { method: 'POST', body }));
+const URL = 'http://127.0.0.1/functions/createCheckout';
+const read = (body: string, contentType: string | null = 'application/json') =>
+  readCheckoutInput(
+    new Request(URL, {
+      method: 'POST',
+      // A string body alone makes the Request say text/plain; `null` sends no Content-Type at all.
+      body: contentType === null ? new TextEncoder().encode(body) : body,
+      headers: contentType === null ? {} : { 'content-type': contentType },
+    }),
+  );
+const refused = (message: string) => ({ ok: false, status: 400, code: 'invalid_request', message });
+const NOT_JSON_TYPE = {
+  ok: false,
+  status: 415,
+  code: 'unsupported_media_type',
+  message: 'Send the request as JSON: its Content-Type must be application/json',
+};
 
 const NOT_AN_OBJECT = 'The request body must be a JSON object with a packageName';
 const UNKNOWN = 'Unknown packageName: the packages on sale are gold';
 
 describe('readCheckoutInput', () => {
+  it('reads only a body sent as application/json, in any case and with parameters', async () => {
+    for (const type of [
+      'application/json',
+      'Application/JSON',
+      'application/json; charset=utf-8',
+      ' application/json ;',
+    ]) {
+      expect(await read('{"packageName":"gold"}', type), type).toEqual({ ok: true, packageName: 'gold' });
+    }
+  });
+
+  it('refuses any other content type with a 415, before reading the body', async () => {
+    for (const type of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+      'application/json-patch+json',
+      'application/vnd.api+json',
+      'text/json',
+      'json',
+      '',
+    ]) {
+      expect(await read('{"packageName":"gold"}', type), type).toEqual(NOT_JSON_TYPE);
+    }
+    expect(await read('{"packageName":"gold"}', null)).toEqual(NOT_JSON_TYPE);
+    // The body is left unread: a refused request costs nothing to read.
+    const request = new Request(URL, {
+      method: 'POST',
+      body: '{"packageName":"gold"}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    await readCheckoutInput(request);
+    expect(request.bodyUsed).toBe(false);
+  });
+
   it('accepts a known package', async () => {
     expect(await read('{"packageName":"gold"}')).toEqual({ ok: true, packageName: 'gold' });
     expect(await read(' { "packageName": "gold", "extra": 1 } ')).toEqual({ ok: true, packageName: 'gold' });
@@ -25,35 +81,29 @@ describe('readCheckoutInput', () => {
     };
     expect(body(16_384)).toHaveLength(16_384);
     expect(await read(body(16_384))).toEqual({ ok: true, packageName: 'gold' });
-    expect(await read(body(16_385))).toEqual({ ok: false, message: 'The request body is too large' });
-    expect(await read(`{${' '.repeat(16_384)}`)).toEqual({
-      ok: false,
-      message: 'The request body is too large',
-    });
+    expect(await read(body(16_385))).toEqual(refused('The request body is too large'));
+    expect(await read(`{${' '.repeat(16_384)}`)).toEqual(refused('The request body is too large'));
   });
 
   it('an empty or blank body asks for the object, rather than reporting bad JSON', async () => {
-    expect(await read('')).toEqual({ ok: false, message: NOT_AN_OBJECT });
-    expect(await read(' \n\t ')).toEqual({ ok: false, message: NOT_AN_OBJECT });
+    expect(await read('')).toEqual(refused(NOT_AN_OBJECT));
+    expect(await read(' \n\t ')).toEqual(refused(NOT_AN_OBJECT));
   });
 
   it('text that is not JSON says so', async () => {
-    expect(await read('{"packageName":')).toEqual({
-      ok: false,
-      message: 'The request body is not valid JSON',
-    });
-    expect(await read('gold')).toEqual({ ok: false, message: 'The request body is not valid JSON' });
+    expect(await read('{"packageName":')).toEqual(refused('The request body is not valid JSON'));
+    expect(await read('gold')).toEqual(refused('The request body is not valid JSON'));
   });
 
   it('JSON that is not an object asks for the object', async () => {
     for (const body of ['null', '[{"packageName":"gold"}]', '"gold"', '42', 'true']) {
-      expect(await read(body), body).toEqual({ ok: false, message: NOT_AN_OBJECT });
+      expect(await read(body), body).toEqual(refused(NOT_AN_OBJECT));
     }
   });
 
   it('a missing, null or empty packageName is required', async () => {
     for (const body of ['{}', '{"packageName":null}', '{"packageName":""}']) {
-      expect(await read(body), body).toEqual({ ok: false, message: 'packageName is required' });
+      expect(await read(body), body).toEqual(refused('packageName is required'));
     }
   });
 
@@ -68,8 +118,18 @@ describe('readCheckoutInput', () => {
       '{"packageName":"__proto__"}',
       '{"packageName":"toString"}',
     ]) {
-      expect(await read(body), body).toEqual({ ok: false, message: UNKNOWN });
+      expect(await read(body), body).toEqual(refused(UNKNOWN));
     }
+  });
+});
+
+describe('isJsonContentType', () => {
+  it('names JSON only for the application/json essence', () => {
+    expect(isJsonContentType(null)).toBe(false);
+    expect(isJsonContentType('application/json')).toBe(true);
+    expect(isJsonContentType('APPLICATION/JSON;charset=utf-8')).toBe(true);
+    expect(isJsonContentType('application/json , text/plain')).toBe(false);
+    expect(isJsonContentType('text/plain; application/json')).toBe(false);
   });
 });
 

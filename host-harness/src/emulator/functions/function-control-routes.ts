@@ -9,7 +9,8 @@ export function registerFunctionControlRoutes(app: FastifyInstance, functions: F
   // A function's newest log lines (its console output), as the platform's dashboard shows them.
   app.get('/__harness/functions/:name/logs', async (request) => {
     const { name } = request.params as { name: string };
-    if (!functions.find(name)) throw new NotFoundError(`No function ${name.slice(0, 64)}`, 'function_not_found');
+    if (!functions.find(name))
+      throw new NotFoundError(`No function ${name.slice(0, 64)}`, 'function_not_found');
     return functions.logsOf(name);
   });
 

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { type AppStore, requireApp } from '../apps/index.ts';
-import { NotFoundError } from '../core/errors.ts';
+import { ForbiddenError, NotFoundError } from '../core/errors.ts';
 import { JSON_BODY_LIMIT } from '../core/http/body-parsers.ts';
+import { functionCallRefusal } from '../core/http/request-guard.ts';
 import { forwardedHeaders } from './forwarded-headers.ts';
 import type { FunctionAnswer, FunctionRunner } from './function-runner.ts';
 
@@ -31,10 +32,19 @@ function locationOf(answer: FunctionAnswer): string | null {
  * Backend functions: a call of `/api/apps/{appId}/functions/{name}` runs the project's own function
  * (`base44/functions/{name}/`) in workerd (or Deno), as the platform does, and answers with what the function answered.
  * This route is the only way in: a function's runtime refuses whatever its runner did not send (harness-call.ts).
+ * A page on another origin is refused before the function runs (`functionCallRefusal`, docs/security.md rule 27): the
+ * platform documents no Origin rule for functions, and the harness, reachable from every page the machine opens, does
+ * not guess one kinder than "tools, servers, and the pages of the harness, the site and the editor".
  */
 export function registerFunctionRoutes(
   app: FastifyInstance,
-  ctx: { state: { apps: AppStore }; functions: FunctionRunner; ownUrl(): string },
+  ctx: {
+    state: { apps: AppStore };
+    functions: FunctionRunner;
+    ownUrl(): string;
+    /** Origins (besides the harness's own) whose pages may call functions: the site and the editor. */
+    functionOrigins: readonly string[];
+  },
 ): void {
   const { state, functions } = ctx;
 
@@ -50,6 +60,10 @@ export function registerFunctionRoutes(
     scope.route({
       method: METHODS,
       url: '/api/apps/:appId/functions/:name',
+      onRequest: async (request) => {
+        const problem = functionCallRefusal(request.headers, request.socket?.localPort, ctx.functionOrigins);
+        if (problem) throw new ForbiddenError(problem, 'foreign_origin');
+      },
       handler: async (request, reply) => {
         const { appId, name } = request.params as { appId: string; name: string };
         requireApp(state, appId);

@@ -5,7 +5,8 @@ import { CALL_KEY_HEADER, FORWARDED_LIST_HEADER } from './harness-call.ts';
 /**
  * One call of a function, to its runtime's loopback port (workerd's or Deno's), with exactly the forwarded headers
  * plus the harness's key and the list of what it forwards. Node's http adds only Host, Content-Length and Connection;
- * `fetch` would add its own Accept, User-Agent and Sec-Fetch-Mode.
+ * `fetch` would add its own Accept, User-Agent and Sec-Fetch-Mode. `runtimeHeaders` are for the runtime itself, outside
+ * the forwarded list, so the function never sees them.
  */
 export function sendToPort(
   port: number,
@@ -13,11 +14,13 @@ export function sendToPort(
   request: ForwardedRequest,
   agent: Agent,
   signal: AbortSignal,
+  runtimeHeaders: Record<string, string> = {},
 ): Promise<FunctionAnswer> {
   return new Promise<IncomingMessage>((resolve, reject) => {
     const body = request.body && request.body.length > 0 ? request.body : null;
     const length = body ? body.length : request.method === 'GET' ? null : 0;
     const headers: Record<string, string> = {
+      ...runtimeHeaders,
       ...request.headers,
       [FORWARDED_LIST_HEADER]: Object.keys(request.headers).join(','),
       [CALL_KEY_HEADER]: key,

@@ -23,6 +23,13 @@ export const COMPATIBILITY_DATE = '2026-06-01';
 export const COMPATIBILITY_FLAGS = ['nodejs_compat'];
 /** Keep in step with `LOAD_HEADER` in workerd-entry.ts. */
 const LOAD_HEADER = 'x-harness-load';
+/**
+ * On every call: miniflare's entry Worker then hands the function's answer back as it is. Without it, a 500 carrying
+ * `MF-Experimental-Error-Stack` is posted to miniflare's loopback server to become an error page (which the
+ * platform does not make, and which that server refuses here: miniflare-loopback-guard.ts). Miniflare removes the
+ * header before the function's request is built (`stripDisablePrettyError`, on by default).
+ */
+const RUNTIME_HEADERS = { 'MF-Disable-Pretty-Error': '1' };
 /** The JSON key of the line workerd-launch.sh prints first. */
 const PID_KEY = 'harnessWorkerdPid';
 const LAUNCHER = path.join(import.meta.dirname, 'workerd-launch.sh');
@@ -188,7 +195,7 @@ export class WorkerdRuntime implements FunctionRuntime {
     let port: number;
     try {
       port = Number((await withinStartBound(proc.mf.ready, fn.name, startTimeoutMs, proc.tail.lines)).port);
-      // Miniflare's own server must not answer a foreign Host either (miniflare-loopback-guard.ts).
+      // Miniflare's own server must answer nothing (miniflare-loopback-guard.ts).
       if (guardedLoopbacks() === loopbacksBefore) {
         throw new FunctionFailedError(
           fn.name,
@@ -223,7 +230,7 @@ export class WorkerdRuntime implements FunctionRuntime {
     }
 
     const send = (request: ForwardedRequest, signal: AbortSignal) =>
-      sendToPort(port, key, request, this.agent, signal);
+      sendToPort(port, key, request, this.agent, signal, RUNTIME_HEADERS);
     return {
       name: fn.name,
       // Said by the launcher as workerd starts; read when asked.

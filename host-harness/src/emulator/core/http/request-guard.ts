@@ -4,7 +4,9 @@
  * - the control API (every route under `/__harness/`, however the URL spelled it) answers only tools (no `Origin`, no
  *   cross-site `Sec-Fetch-Site`) and the harness's own pages (the editor shell, the payment page's forms);
  * - the payment page itself and the pages' stylesheet are plain pages a site navigates to, so only the first rule
- *   applies to their GETs.
+ *   applies to their GETs;
+ * - a backend function answers tools and servers (no `Origin`, no cross-site `Sec-Fetch-Site`: the payment provider's
+ *   webhook among them) and the pages of the harness, the site and the editor (`functionCallRefusal`).
  * The checks are pure functions over headers; `registerRequestGuard` wires them into Fastify, and the realtime server
  * calls `socketHandshakeRefusal` from socket.io's `allowRequest` (its handshake never reaches Fastify).
  */
@@ -68,6 +70,34 @@ export function socketHandshakeRefusal(
   ]);
   if (allowed.has(origin)) return null;
   return `Realtime accepts sockets only from tools (no Origin), the harness, the site and the editor (${[...allowed].join(', ')}); Origin ${JSON.stringify(origin.slice(0, 200))} was refused`;
+}
+
+/**
+ * Why a call of a backend function is refused, or null. Allowed: no `Origin` with a `Sec-Fetch-Site` that is absent,
+ * `none` or `same-origin` (a tool, a server such as the payment provider delivering its webhook), or an `Origin` that
+ * is the harness's own or one of `allowedOrigins` (the site, the editor; loopback aliases included). Any other page's
+ * request is refused before the function runs, a `no-cors` post a browser sends without a preflight included.
+ */
+export function functionCallRefusal(
+  headers: IncomingHttpHeaders,
+  port: number | undefined,
+  allowedOrigins: readonly string[],
+): string | null {
+  const allowed = new Set([
+    ...(port ? ownOrigins(port) : []),
+    ...allowedOrigins.flatMap(withLoopbackAliases),
+  ]);
+  const who = `tools and servers (no Origin) and the pages of the harness, the site and the editor (${[...allowed].join(', ')})`;
+  const origin = headers.origin;
+  if (origin !== undefined) {
+    if (allowed.has(origin)) return null;
+    return `A backend function answers only ${who}; a request from Origin ${JSON.stringify(origin.slice(0, 200))} was refused`;
+  }
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && !FIRST_PARTY_FETCH.has(site)) {
+    return `A backend function answers only ${who}; a request a page sent from another origin (Sec-Fetch-Site: ${String(site).slice(0, 40)}) was refused`;
+  }
+  return null;
 }
 
 const localPort = (request: FastifyRequest) => request.socket?.localPort;
