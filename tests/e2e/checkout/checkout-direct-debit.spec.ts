@@ -3,17 +3,10 @@
  * PaymentSuccess; the Order is pending and the agency hears nothing until the control API settles it, then it is paid
  * with one e-mail, or failed with one e-mail.
  */
-import { SITE } from '../support/harness.ts';
 import { expect, type Page, test } from '../support/test.ts';
-import { control, mailsAbout, ordersOf, startCheckout } from './checkout-support.ts';
+import { buy, control, mailsAbout, ordersOf } from './checkout-support.ts';
 
-async function payByDirectDebit(page: Page): Promise<string> {
-  const sessionId = await startCheckout(page);
-  await page.getByRole('radio', { name: 'Bacs Direct Debit (settles in a few days)' }).check();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(`${SITE}/PaymentSuccess?session_id=${sessionId}`);
-  return sessionId;
-}
+const payByDirectDebit = (page: Page) => buy(page, 'bacs');
 
 test('Direct Debit: a pending Order and no e-mail until it settles; then paid and one e-mail', async ({
   page,
@@ -21,7 +14,7 @@ test('Direct Debit: a pending Order and no e-mail until it settles; then paid an
 }) => {
   const sessionId = await payByDirectDebit(page);
   expect(await ordersOf(request, sessionId)).toEqual([
-    expect.objectContaining({ status: 'pending', amount_total: 79_900, email_sent: false }),
+    expect.objectContaining({ status: 'pending', amount_total: 79_900, subscription_status: 'incomplete' }),
   ]);
   expect(await mailsAbout(request, sessionId)).toEqual([]);
 
@@ -41,7 +34,9 @@ test('Direct Debit: a failed settlement makes the Order failed, with one e-mail'
 }) => {
   const sessionId = await payByDirectDebit(page);
   await control(request, sessionId, 'settle', { outcome: 'failed' });
-  expect(await ordersOf(request, sessionId)).toEqual([expect.objectContaining({ status: 'failed' })]);
+  expect(await ordersOf(request, sessionId)).toEqual([
+    expect.objectContaining({ status: 'failed', subscription_status: 'incomplete_expired' }),
+  ]);
   const mails = await mailsAbout(request, sessionId);
   expect(mails.map((m) => m.subject)).toEqual([
     expect.stringMatching(/^Direct Debit failed: Gold package, £799\.00/),
