@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { closeFirefox, launchFirefox, openSession, type Session } from './browser.ts';
-import { checkoutReachesPayPage } from './cases/checkout.ts';
+import { checkoutReachesPaymentSuccess } from './cases/checkout.ts';
 import { contactFormSends } from './cases/contact-form.ts';
 import { mobileMenu } from './cases/mobile-menu.ts';
 import { everyRouteHydrates } from './cases/routes.ts';
@@ -25,7 +25,10 @@ const cases: Case[] = [
   { name: 'every route renders and hydrates without errors', run: everyRouteHydrates },
   { name: 'the mobile menu opens as a dialog, navigates, and Escape returns the focus', run: mobileMenu },
   { name: 'the contact form sends and says so', run: contactFormSends },
-  { name: 'checkout reaches the pay page', run: checkoutReachesPayPage },
+  {
+    name: 'checkout: the pay page, an e-mail typed, Pay, PaymentSuccess',
+    run: checkoutReachesPaymentSuccess,
+  },
   { name: "the editor shell logs the bridge's app_changed_url", run: shellBridge },
 ];
 
