@@ -40,6 +40,8 @@ export const CATEGORIES = [
   // Issue 35: backend functions called by other pages, and miniflare's loopback server (whatever path or header).
   'cross-site-functions',
   'miniflare-loopback',
+  // Issue 35: what the payment provider's double takes is no more than the provider takes.
+  'payment-requests',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 

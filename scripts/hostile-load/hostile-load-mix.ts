@@ -3,6 +3,7 @@ import { type CaseContext, type Category, type HostileRequest, validWrite } from
 import { headerLineBreaks, offContractBodies } from './hostile-load-contract.ts';
 import { crossSiteFunctions, miniflareLoopback } from './hostile-load-functions.ts';
 import { batchOneBad, jsonBounds, registerOwnedFields } from './hostile-load-inputs.ts';
+import { paymentRequests } from './hostile-load-payments.ts';
 import { crossOriginControl, foreignHost, foreignSocket, longSlashPaths } from './hostile-load-perimeter.ts';
 import {
   badContentTypes,
@@ -55,6 +56,7 @@ const MIX: [Category, number, (ctx: CaseContext) => HostileRequest][] = [
   ['off-contract-bodies', 5, offContractBodies],
   ['cross-site-functions', 3, crossSiteFunctions],
   ['miniflare-loopback', 3, miniflareLoopback],
+  ['payment-requests', 3, paymentRequests],
 ];
 /** Slow clients run beside the mix, not in it: one of each kind per this many requests (at least one). */
 export const REQUESTS_PER_SLOW_ROUND = 1_500;
