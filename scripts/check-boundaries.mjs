@@ -35,8 +35,15 @@ const layers = [
   { name: 'config', paths: ['src/site-config.ts', 'src/site-config-types.ts'], imports: ['config'] },
   { name: 'assets', paths: ['src/assets/', 'src/styles/'], imports: ['assets'] },
   { name: 'vendor', paths: ['src/vendor/'], imports: ['vendor'] },
-  // Texts and numbers, some from the build configuration (the agency's name and contacts).
-  { name: 'content', paths: ['src/content/'], imports: ['content', 'config', 'assets'], types: ['platform'] },
+  // What the site sells, written once for the site, the backend functions and the harness's provider account.
+  { name: 'package', paths: ['base44/shared/packages.ts'], imports: [] },
+  // Texts and numbers, some from the build configuration (the agency's name and contacts) and the package's figures.
+  {
+    name: 'content',
+    paths: ['src/content/'],
+    imports: ['content', 'config', 'assets', 'package'],
+    types: ['platform'],
+  },
   { name: 'components', paths: ['src/components/'], imports: ['components', 'content', 'assets'] },
   // Machinery the shell, pages and sections share: paths and links, the site's platform and bridge, stores.
   {
@@ -82,11 +89,12 @@ const layers = [
     imports: ['app', 'shared', 'hydration', 'content', 'config', 'assets'],
   },
   { name: 'typings', paths: ['src/env.d.ts'], imports: [] },
-  // The harness imports from the site only contract types and data (the path table); build scripts freely.
+  // The harness imports from the site only contract types and data (the path table); build scripts freely; the
+  // package's figures for its provider account's prices (its wiring: the payment double itself takes none, below).
   {
     name: 'harness',
     paths: ['host-harness/'],
-    imports: ['harness', 'tools', 'src/shared/navigation/paths.ts'],
+    imports: ['harness', 'tools', 'src/shared/navigation/paths.ts', 'package'],
     types: ['config', 'platform'],
   },
   // Not checked here; listed so that the site's code cannot reach them.
@@ -144,6 +152,12 @@ function subPart(root, path) {
   const rest = path.slice(root.length);
   return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : FACTORY;
 }
+
+/**
+ * The payment double is written from the provider's pages, never from the code it stands beside: nothing under it may
+ * import the project's backend (`base44/`), the package's figures included.
+ */
+const DOUBLE = `${EMULATOR}payments/`;
 
 /** What is wrong with an import between two files of one feature with sub-folders, or null. */
 function subFeatureProblem(root, from, target, edges) {
@@ -305,6 +319,8 @@ export function checkBoundaries(root) {
       const targetLayer = layerOf(target);
       const how = kind === 'dynamic' ? 'import()' : kind === 'type' ? 'import type' : 'import';
       const problem = (() => {
+        if (from.startsWith(DOUBLE) && target.startsWith('base44/'))
+          return "the payment double imports nothing of the project's backend: its rules come from the provider's pages";
         if (targetLayer?.name === layer.name) {
           if (layer.name === 'harness') {
             for (const root of SUB_FEATURES) {

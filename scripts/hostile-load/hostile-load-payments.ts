@@ -14,11 +14,11 @@ function gold(nowS: number): Record<string, string> {
   return {
     mode: 'subscription',
     'line_items[0][price_data][currency]': 'gbp',
-    'line_items[0][price_data][unit_amount]': '79900',
+    'line_items[0][price_data][unit_amount]': '12300',
     'line_items[0][price_data][product_data][name]': 'Gold package: one-time setup',
     'line_items[0][quantity]': '1',
     'line_items[1][price_data][currency]': 'gbp',
-    'line_items[1][price_data][unit_amount]': '19900',
+    'line_items[1][price_data][unit_amount]': '4500',
     'line_items[1][price_data][recurring][interval]': 'month',
     'line_items[1][price_data][product_data][name]': 'Gold package: monthly',
     'line_items[1][quantity]': '1',

@@ -1,16 +1,25 @@
+import { PACKAGES } from '../../base44/shared/packages.ts';
 import { packageId } from './checkout.ts';
 import { autoReplyChannels, followUpList, pipelineList } from './solutions.ts';
 import { oneDay } from './timing.ts';
 
-const setupFee = '£799';
-const monthlyFee = '£199';
+/** Pence as the site writes a price: whole pounds without pence (£799), with them otherwise (£199.50). */
+export function poundsText(pence: number): string {
+  const pounds = pence / 100;
+  return `£${Number.isInteger(pounds) ? pounds.toLocaleString('en-GB') : pounds.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+}
+
+// The figures are the package's, written once for the site, the checkout and the harness (base44/shared/packages.ts).
+const gold = PACKAGES[packageId];
+const setupFee = poundsText(gold.setup.amount);
+const monthlyFee = poundsText(gold.monthly.amount);
 const noticePeriod = '30 days';
 const setupTime = '5-7 business days';
 
 /** The one package (docs/requirements.md §9). `id` is the identifier sent to checkout. */
 export const pricing = {
   id: packageId,
-  name: 'Gold',
+  name: gold.label,
   tagline: 'The complete business platform, built and run for you.',
   setup: { amount: setupFee, label: 'one-time setup' },
   monthly: { amount: monthlyFee, label: 'per month' },

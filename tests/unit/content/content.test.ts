@@ -5,9 +5,10 @@ import { claimList, roiSnapshot, trustedByLine } from '../../../src/content/clai
 import { contactForm } from '../../../src/content/contact-form.ts';
 import { officeHours } from '../../../src/content/office-hours.ts';
 import { orderReferenceFrom } from '../../../src/content/payment-success.ts';
-import { pricing } from '../../../src/content/pricing.ts';
+import { poundsText, pricing } from '../../../src/content/pricing.ts';
 import { processSteps } from '../../../src/content/process.ts';
 import { followUpList, pipelineStages } from '../../../src/content/solutions.ts';
+import { MONTHLY_PENCE, MONTHLY_SHORT, SETUP_PENCE, SETUP_SHORT } from '../../support/spec-figures.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -53,8 +54,8 @@ describe('content: the required texts and numbers (docs/requirements.md §1, §9
   });
 
   it('prices, terms, follow-ups, stages and the package identifier', () => {
-    expect(`${pricing.setup.amount} ${pricing.setup.label}`).toBe('£799 one-time setup');
-    expect(`${pricing.monthly.amount} ${pricing.monthly.label}`).toBe('£199 per month');
+    expect(`${pricing.setup.amount} ${pricing.setup.label}`).toBe(`${SETUP_SHORT} one-time setup`);
+    expect(`${pricing.monthly.amount} ${pricing.monthly.label}`).toBe(`${MONTHLY_SHORT} per month`);
     expect(pricing.terms).toEqual([
       'No long-term contract',
       '30 days notice to cancel',
@@ -73,8 +74,6 @@ describe('content: the required texts and numbers (docs/requirements.md §1, §9
   });
 
   it.each([
-    "'£799'",
-    "'£199'",
     "'5-7 business days'",
     "'2-4 weeks'",
     "'2-3 days'",
@@ -98,6 +97,31 @@ describe('content: the required texts and numbers (docs/requirements.md §1, §9
     const hits = siteSource.filter(({ text }) => text.includes(literal)).map(({ file }) => file);
     expect(hits).toHaveLength(1);
     expect(hits[0]).toContain(`${'src'}/content/`);
+  });
+});
+
+describe('the package’s figures, written once for every runtime', () => {
+  /** The code of the site, the backend functions, the harness, the build and its configuration (not the tests). */
+  const allCode = ['src', 'base44', 'host-harness', 'scripts', 'config']
+    .flatMap((dir) => [...sourceFiles(resolve(root, dir))])
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+  const spellings = (pence: number) => [String(pence), pence.toLocaleString('en-GB').replace(',', '_')];
+
+  it.each([
+    ['setup', SETUP_PENCE],
+    ['monthly fee', MONTHLY_PENCE],
+  ])('the %s in pence appears in base44/shared/packages.ts and nowhere else', (_name, pence) => {
+    const hits = allCode
+      .filter(({ text }) => spellings(pence).some((spelling) => new RegExp(`\\b${spelling}\\b`).test(text)))
+      .map(({ file }) => file.slice(root.length + 1));
+    expect(hits).toEqual(['base44/shared/packages.ts']);
+  });
+
+  it('the site’s prices are written from them, as the site writes prices', () => {
+    expect(pricing.setup.amount).toBe(SETUP_SHORT);
+    expect(pricing.monthly.amount).toBe(MONTHLY_SHORT);
+    expect(poundsText(104_800)).toBe('£1,048');
+    expect(poundsText(19_950)).toBe('£199.50');
   });
 });
 

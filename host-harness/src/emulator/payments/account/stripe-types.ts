@@ -13,7 +13,7 @@ export type { Stripe };
 export const API_VERSION: string = Stripe.API_VERSION;
 
 /**
- * A decimal as the provider sends it on the wire: a string ("19900"). The SDK's type is a class it builds when it
+ * A decimal as the provider sends it on the wire: a string ("1250"). The SDK's type is a class it builds when it
  * parses an answer; the double writes the JSON.
  */
 export function decimalText(value: number): Stripe.Decimal {
