@@ -5,7 +5,12 @@
  * single call to the platform.
  */
 import assert from 'node:assert/strict';
-import { MONTHLY_PENCE, SETUP_PENCE } from '../support/spec-figures.ts';
+import {
+  MONTHLY_PENCE,
+  SETUP_AND_MONTH_PENCE,
+  SETUP_AND_MONTH_TEXT,
+  SETUP_PENCE,
+} from '../support/spec-figures.ts';
 import {
   checkoutSession,
   disputeCreated,
@@ -92,7 +97,7 @@ const CASES: Case[] = [
     name: 'a subscription of two packages',
     holds: [withPrice(MONTHLY_PENCE, 'gbp', 'month', 2)],
     event: eventOf('customer.subscription.updated', withPrice(MONTHLY_PENCE, 'gbp', 'month', 2), at),
-    reason: /charges 2 × 19900 "gbp"/,
+    reason: new RegExp(`charges 2 × ${MONTHLY_PENCE} "gbp"`),
     asks: [SUBSCRIPTION],
   },
   {
@@ -120,7 +125,7 @@ const CASES: Case[] = [
     name: 'a checkout in currency xxx',
     holds: [ours()],
     event: session({ currency: 'xxx' }),
-    reason: /charged 79900 "xxx" today/,
+    reason: new RegExp(`charged ${SETUP_PENCE} "xxx" today`),
     asks: [SUBSCRIPTION],
   },
   {
@@ -170,10 +175,10 @@ const CASES: Case[] = [
     asks: [SUBSCRIPTION],
   },
   {
-    name: 'a first invoice of the setup and a month together (£998.00)',
+    name: `a first invoice of the setup and a month together (${SETUP_AND_MONTH_TEXT})`,
     holds: [ours()],
     event: eventOf('invoice.paid', firstInvoice(p, 'paid', { amountDue: SETUP_PENCE + MONTHLY_PENCE }), at),
-    reason: /asks 99800 "gbp"/,
+    reason: new RegExp(`asks ${SETUP_AND_MONTH_PENCE} "gbp"`),
     asks: [SUBSCRIPTION],
   },
   {

@@ -3,6 +3,7 @@
  * answers events it does not handle (200, nothing asked or stored) or cannot use (400 with the reason, nothing stored).
  */
 import assert from 'node:assert/strict';
+import { SETUP_PENCE } from '../support/spec-figures.ts';
 import { APP_ID, SERVICE_TOKEN } from './helpers/platform-double.ts';
 import { DOUBLE_API_VERSION } from './helpers/provider-double.ts';
 import { cardDayOne, checkoutSession, newPurchase, providerHolds } from './helpers/purchase.ts';
@@ -49,7 +50,7 @@ Deno.test('stripeWebhook: bad or missing signatures are 400 and reach neither th
     const payload = JSON.stringify(event);
     const cases: [string, Delivery][] = [
       ['wrong secret', { secret: 'whsec_someone_else' }],
-      ['tampered body', { sentBody: payload.replace('79900', '1') }],
+      ['tampered body', { sentBody: payload.replace(String(SETUP_PENCE), '1') }],
       ['older than five minutes', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
       ['missing header', { signature: null }],
       ['empty header', { signature: '' }],

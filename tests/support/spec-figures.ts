@@ -15,6 +15,8 @@ export const MONTHLY_TEXT = '£199.00';
 /** The two together: what a first invoice would charge if the first month were billed on day one. */
 export const SETUP_AND_MONTH_PENCE = SETUP_PENCE + MONTHLY_PENCE;
 export const SETUP_AND_MONTH_TEXT = '£998.00';
+/** Half a month of the monthly fee: what a prorated half period charges. */
+export const HALF_MONTH_PENCE = MONTHLY_PENCE / 2;
 /** As the site's pages write them. */
 export const SETUP_SHORT = '£799';
 export const MONTHLY_SHORT = '£199';

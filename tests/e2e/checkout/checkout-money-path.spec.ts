@@ -27,7 +27,7 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-test('card: the pay page shows £799.00 due today and £199.00 a month from one calendar month on; the Order and the e-mail say the same', async ({
+test('card: the pay page shows the setup due today and the monthly fee from one calendar month on; the Order and the e-mail say the same', async ({
   page,
   request,
 }) => {

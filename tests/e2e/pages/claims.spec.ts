@@ -1,6 +1,8 @@
 /**
  * Every claim and constant of docs/requirements.md (§1, §2, §9), checked on the page where it puts it, word for word.
  */
+
+import { MONTHLY_SHORT, SETUP_SHORT } from '../../support/spec-figures.ts';
 import { expect, test } from '../support/test.ts';
 import { openPage, pagePaths } from './page-helpers.ts';
 
@@ -168,13 +170,13 @@ test('Process: discovery call 30 min, design 2-3 days, build 2-4 weeks, live ong
   await expect(page.locator('main')).not.toContainText('5-7 business days');
 });
 
-test('Pricing: £799 one-time setup, £199 per month, no long-term contract, 30 days notice, setup in 5-7 business days', async ({
+test('Pricing: the setup, the monthly fee, no long-term contract, 30 days notice, setup in 5-7 business days', async ({
   page,
 }) => {
   await openPage(page, pagePaths.Pricing);
   const pkg = page.getByTestId('package');
-  await expect(page.getByTestId('price-setup')).toHaveText('£799 one-time setup');
-  await expect(page.getByTestId('price-monthly')).toHaveText('+ £199 per month');
+  await expect(page.getByTestId('price-setup')).toHaveText(`${SETUP_SHORT} one-time setup`);
+  await expect(page.getByTestId('price-monthly')).toHaveText(`+ ${MONTHLY_SHORT} per month`);
   await expect(pkg).toContainText('No long-term contract');
   await expect(pkg).toContainText('30 days notice to cancel');
   await expect(pkg).toContainText('Setup in 5-7 business days');

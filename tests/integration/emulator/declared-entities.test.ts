@@ -16,7 +16,7 @@ const service = { token: SERVICE_TOKEN };
 const order = (extra: Record<string, unknown> = {}) => ({
   session_id: 'cs_test_1',
   status: 'paid',
-  amount_total: 79900,
+  amount_total: SETUP_PENCE,
   ...extra,
 });
 
@@ -70,7 +70,7 @@ describe('schema checks (ajv) on declared entities', () => {
   it('answers 400 invalid_record naming the field on create, and stores nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [order({ amount_total: 799.5 }), 'Order.amount_total must be integer'],
-      [order({ amount_total: '79900' }), 'Order.amount_total must be integer'],
+      [order({ amount_total: String(SETUP_PENCE) }), 'Order.amount_total must be integer'],
       [{ status: 'paid' }, 'Order.session_id is required'],
       [order({ status: 'open' }), 'Order.status must be one of: "paid"'],
       [order({ paid_at: 'yesterday' }), 'Order.paid_at must be a valid date-time'],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MONTHLY_PENCE, SETUP_PENCE } from '../../support/spec-figures.ts';
 import { APP, emulatorPerFile, type Json, type Running } from './emulator-harness.ts';
 
 let h: Running;
@@ -114,8 +115,8 @@ describe('functions', () => {
       expect.objectContaining({
         id: answer.body.url.split('/').pop(),
         package: 'gold',
-        setup_amount: 79_900,
-        monthly_amount: 19_900,
+        setup_amount: SETUP_PENCE,
+        monthly_amount: MONTHLY_PENCE,
         currency: 'gbp',
         status: 'open',
         customer_email: 'user@example.com',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MONTHLY_TEXT, SETUP_TEXT } from '../../support/spec-figures.ts';
 import { APP, emulatorPerFile, entities, type Json, type Running } from './emulator-harness.ts';
 
 let h: Running;
@@ -106,8 +107,8 @@ describe('payment page', () => {
     expectStrictPage(page);
     expect(page.text).toContain('Gold package: one-time setup');
     // createCheckout anchors the monthly fee a month on: day one charges the setup only.
-    expect(page.text).toContain('Due today £799.00');
-    expect(page.text).toContain('then £199.00 per month from ');
+    expect(page.text).toContain(`Due today ${SETUP_TEXT}`);
+    expect(page.text).toContain(`then ${MONTHLY_TEXT} per month from `);
     expect(page.text).toContain('>Pay</button>');
     expect(page.text).toContain('>Cancel</button>');
     expect(page.text).toContain('stand-in for the payment provider');

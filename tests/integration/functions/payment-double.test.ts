@@ -4,6 +4,14 @@
  * signed event to the (fixture) stripeWebhook function through the emulator's own function route.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MONTHLY_PENCE,
+  MONTHLY_TEXT,
+  SETUP_AND_MONTH_PENCE,
+  SETUP_AND_MONTH_TEXT,
+  SETUP_PENCE,
+  SETUP_TEXT,
+} from '../../support/spec-figures.ts';
 import type { CallOptions, Json, Running } from '../emulator/emulator-harness.ts';
 import { fn, startWithFixtures } from './function-harness.ts';
 import { GOLD, KEY, recordedEvents, without } from './provider-support.ts';
@@ -44,7 +52,7 @@ describe('payment-provider double', () => {
       mode: 'subscription',
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: 99_800,
+      amount_total: SETUP_AND_MONTH_PENCE,
       currency: 'gbp',
       customer_email: 'user@example.com',
       success_url: GOLD.success_url,
@@ -66,8 +74,8 @@ describe('payment-provider double', () => {
         item.price.recurring?.interval ?? null,
       ]),
     ).toEqual([
-      ['Gold package: one-time setup', 79_900, 'one_time', null],
-      ['Gold package: monthly', 19_900, 'recurring', 'month'],
+      ['Gold package: one-time setup', SETUP_PENCE, 'one_time', null],
+      ['Gold package: monthly', MONTHLY_PENCE, 'recurring', 'month'],
     ]);
 
     expect(await sessions()).toEqual([
@@ -75,10 +83,10 @@ describe('payment-provider double', () => {
         id: session.id,
         package: 'gold',
         items: ['Gold package: one-time setup', 'Gold package: monthly'],
-        setup_amount: 79_900,
-        monthly_amount: 19_900,
-        setup_display: '£799.00',
-        monthly_display: '£199.00',
+        setup_amount: SETUP_PENCE,
+        monthly_amount: MONTHLY_PENCE,
+        setup_display: SETUP_TEXT,
+        monthly_display: MONTHLY_TEXT,
         currency: 'gbp',
         status: 'open',
         webhook: null,
@@ -96,7 +104,7 @@ describe('payment-provider double', () => {
       success_url: GOLD.success_url!,
     });
     expect(byId.status).toBe(200);
-    expect(byId.body.amount_total).toBe(99_800);
+    expect(byId.body.amount_total).toBe(SETUP_AND_MONTH_PENCE);
     const single = await create({
       mode: 'payment',
       'line_items[0][price]': 'price_nope',
@@ -239,8 +247,8 @@ describe('payment-provider double', () => {
     expect(page.text).toContain('Gold package: one-time setup');
     expect(page.text).toContain('Gold package: monthly');
     // Without billing terms the provider charges the setup and the first month together.
-    expect(page.text).toContain('Due today £998.00');
-    expect(page.text).toContain('then £199.00 per month from ');
+    expect(page.text).toContain(`Due today ${SETUP_AND_MONTH_TEXT}`);
+    expect(page.text).toContain(`then ${MONTHLY_TEXT} per month from `);
     expect(page.text).toMatch(
       /<input id="email" form="pay-form" type="email" name="email"[^>]* value="user@example.com">/,
     );

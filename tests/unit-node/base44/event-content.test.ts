@@ -140,7 +140,7 @@ describe('a checkout session', () => {
     );
     expect(refusal(withObject(base, { id: '' }))).toBe('data.object.id is not text');
     expect(refusal(withObject(base, { mode: 3 }))).toBe('data.object.mode is not text');
-    expect(refusal(withObject(base, { amount_total: '79900' }))).toBe(
+    expect(refusal(withObject(base, { amount_total: String(SETUP_PENCE) }))).toBe(
       'data.object.amount_total is not a whole number',
     );
     expect(refusal(withObject(base, { metadata: { package: 7 } }))).toBe(

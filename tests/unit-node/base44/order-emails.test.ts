@@ -126,7 +126,7 @@ describe('what the buyer typed', () => {
     const hidden = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
     expect(email.subject).not.toMatch(hidden);
     expect(email.subject).toBe(
-      'New paid order: Gold x package, £799.00 today from jane Bcc: x@evil.example@example.co.uk',
+      `New paid order: Gold x package, ${SETUP_TEXT} today from jane Bcc: x@evil.example@example.co.uk`,
     );
     for (const line of email.body.split('\n')) expect(line).not.toMatch(hidden);
     expect(email.body).toContain('Paid by: Jane Doe <jane Bcc: x@evil.example@example.co.uk>');

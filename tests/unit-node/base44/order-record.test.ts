@@ -151,9 +151,9 @@ describe('whose purchase an event is', () => {
     expect(reasons).toEqual([
       `subscription ${SUBSCRIPTION_ID} names no package in its metadata`,
       `subscription ${SUBSCRIPTION_ID} names package "platinum", not one on sale`,
-      `subscription ${SUBSCRIPTION_ID} charges 1 × 19901 "gbp" every 1 month, not the gold package's 19900 gbp every 1 month`,
-      `subscription ${SUBSCRIPTION_ID} charges 1 × 19900 "usd" every 1 month, not the gold package's 19900 gbp every 1 month`,
-      `subscription ${SUBSCRIPTION_ID} charges 1 × 19900 "gbp" every 1 year, not the gold package's 19900 gbp every 1 month`,
+      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE + 1} "gbp" every 1 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
+      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE} "usd" every 1 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
+      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE} "gbp" every 1 year, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
       `subscription ${SUBSCRIPTION_ID} has 2 items, not the package's one`,
       `subscription ${SUBSCRIPTION_ID} has 0 items, not the package's one`,
     ]);

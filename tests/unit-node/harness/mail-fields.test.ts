@@ -41,7 +41,7 @@ describe('refuseLineBreak', () => {
   });
 
   it('accepts text without line breaks, tabs and other controls included', () => {
-    for (const value of ['', 'Order 1: £799', 'a\tb', 'a\u000bb', 'a\u0084b', 'a\u2027b', 'Ünïcödé'])
+    for (const value of ['', 'Order 1: £5', 'a\tb', 'a\u000bb', 'a\u0084b', 'a\u2027b', 'Ünïcödé'])
       expect(
         refusal(() => refuseLineBreak('subject', value)),
         JSON.stringify(value),

@@ -121,7 +121,7 @@ describe('the package’s figures, written once for every runtime', () => {
     expect(pricing.setup.amount).toBe(SETUP_SHORT);
     expect(pricing.monthly.amount).toBe(MONTHLY_SHORT);
     expect(poundsText(104_800)).toBe('£1,048');
-    expect(poundsText(19_950)).toBe('£199.50');
+    expect(poundsText(12_350)).toBe('£123.50');
   });
 });
 

@@ -16,15 +16,24 @@ import {
   renewalAfter,
   type SubscriptionDataInput,
 } from '../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
+import {
+  HALF_MONTH_PENCE,
+  MONTHLY_PENCE,
+  MONTHLY_TEXT,
+  SETUP_AND_MONTH_PENCE,
+  SETUP_AND_MONTH_TEXT,
+  SETUP_PENCE,
+  SETUP_TEXT,
+} from '../../support/spec-figures.ts';
 
 const addMonths = (timeS: number, months: number) => periodBoundary(timeS, 'month', 1, months);
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
-const SETUP: PricedLine = { unitAmount: 79_900, quantity: 1, recurring: null };
+const SETUP: PricedLine = { unitAmount: SETUP_PENCE, quantity: 1, recurring: null };
 const MONTHLY: PricedLine = {
-  unitAmount: 19_900,
+  unitAmount: MONTHLY_PENCE,
   quantity: 1,
   recurring: { interval: 'month', interval_count: 1 },
 };
@@ -100,19 +109,19 @@ it('knows the provider’s four intervals, and only those', () => {
 describe('what the first invoice charges', () => {
   const start = at('2026-01-31T10:00:00Z');
 
-  it('without an anchor or a trial: the setup and the first month, £998.00, and the first renewal a month on', () => {
+  it(`without an anchor or a trial: the setup and the first month, ${SETUP_AND_MONTH_TEXT}, and the first renewal a month on`, () => {
     const terms = chargeTerms(GOLD, null, start);
-    expect(terms.dueToday).toBe(99_800);
-    expect(terms.todayByLine).toEqual([79_900, 19_900]);
+    expect(terms.dueToday).toBe(SETUP_AND_MONTH_PENCE);
+    expect(terms.todayByLine).toEqual([SETUP_PENCE, MONTHLY_PENCE]);
     expect(iso(terms.firstRenewalS)).toBe('2026-02-28T10:00:00.000Z');
-    expect(terms.recurring).toEqual({ amount: 19_900, interval: 'month', intervalCount: 1 });
+    expect(terms.recurring).toEqual({ amount: MONTHLY_PENCE, interval: 'month', intervalCount: 1 });
   });
 
-  it('with an anchor and no proration: the setup only, £799.00, and the first £199.00 on the anchor', () => {
+  it(`with an anchor and no proration: the setup only, ${SETUP_TEXT}, and the first ${MONTHLY_TEXT} on the anchor`, () => {
     const anchor = at('2026-02-28T09:00:00Z');
     const terms = chargeTerms(GOLD, data({ billingCycleAnchor: anchor, prorationBehavior: 'none' }), start);
-    expect(terms.dueToday).toBe(79_900);
-    expect(terms.todayByLine).toEqual([79_900, 0]);
+    expect(terms.dueToday).toBe(SETUP_PENCE);
+    expect(terms.todayByLine).toEqual([SETUP_PENCE, 0]);
     expect(terms.firstRenewalS).toBe(anchor);
     expect(terms.billingCycleAnchorS).toBe(anchor);
   });
@@ -121,15 +130,17 @@ describe('what the first invoice charges', () => {
     // 14 of the 28 days from 31 January to 28 February.
     const anchor = at('2026-02-14T10:00:00Z');
     const terms = chargeTerms(GOLD, data({ billingCycleAnchor: anchor }), start);
-    expect(terms.todayByLine).toEqual([79_900, 9_950]);
+    expect(terms.todayByLine).toEqual([SETUP_PENCE, HALF_MONTH_PENCE]);
     expect(terms.dueToday).toBe(89_850);
     const odd = chargeTerms(GOLD, data({ billingCycleAnchor: start + 1_000_000 }), start);
-    expect(odd.todayByLine[1]).toBe(Math.round((19_900 * 1_000_000) / (at('2026-02-28T10:00:00Z') - start)));
+    expect(odd.todayByLine[1]).toBe(
+      Math.round((MONTHLY_PENCE * 1_000_000) / (at('2026-02-28T10:00:00Z') - start)),
+    );
   });
 
   it('with a trial: nothing for the monthly price until the trial ends, which is the first renewal', () => {
     const days = chargeTerms(GOLD, data({ trialPeriodDays: 30 }), start);
-    expect(days.dueToday).toBe(79_900);
+    expect(days.dueToday).toBe(SETUP_PENCE);
     expect(iso(days.firstRenewalS)).toBe('2026-03-02T10:00:00.000Z');
     expect(days.trialEndS).toBe(days.firstRenewalS);
     const end = at('2026-03-10T00:00:00Z');
@@ -138,7 +149,7 @@ describe('what the first invoice charges', () => {
 
   it('in payment mode (one-time prices only): the sum, and no renewal', () => {
     const terms = chargeTerms([SETUP, { ...SETUP, quantity: 2 }], null, start);
-    expect(terms.dueToday).toBe(3 * 79_900);
+    expect(terms.dueToday).toBe(3 * SETUP_PENCE);
     expect(terms.recurring).toBeNull();
     expect(terms.firstRenewalS).toBeNull();
   });
