@@ -10,6 +10,7 @@ import {
   MONTHLY_PENCE,
   MONTHLY_TEXT,
   PACKAGE,
+  SETUP_AND_MONTH_TEXT,
   SETUP_PENCE,
   SETUP_TEXT,
 } from '../support/spec-figures.ts';
