@@ -5,13 +5,15 @@
  * - every entity of `base44/entities/` (the `Order` entity among them) with the access rules its file declares;
  * - both backend functions (`createCheckout`, `stripeWebhook`), each with every file of `base44/shared/`;
  * - a built site with `index.html` at the output directory it resolves (`site.outputDirectory`, against the project
- *   root), inside the repository.
+ *   root), inside the repository, and the production build as the site's build command.
  * It also says what a full `deploy` would do to the app (entities it deletes, connectors it removes) and whether the
  * built site is a production one (`--production` makes a local build, one holding a loopback address, a failure).
  *
- *   node scripts/deploy-check.mjs [--root <dir>] [--production]
+ *   node scripts/deploy-check.mjs [--root <dir>] [--production] [--build <app id>]
  *
- * Exit status 0 when everything holds, 1 otherwise (each problem is listed).
+ * `--build <app id>` first builds the site exactly as the CLI does for `deploy --build` (its own code runs
+ * `site.buildCommand` with `VITE_BASE44_APP_ID=<app id>` added to this environment), then checks it with
+ * `--production`. Exit status 0 when everything holds, 1 otherwise (each problem is listed).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
@@ -20,6 +22,8 @@ import { parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 import { loadBase44Cli, PINNED_CLI } from './base44-cli.mjs';
 import { findLoopbackAddresses } from './loopback-scan.mjs';
 
+/** The site's build command the CLI must run: the production build (scripts/build.mjs --production). */
+export const PRODUCTION_BUILD_COMMAND = 'npm run build:production';
 /** What the product needs deployed, whatever else the folders hold. */
 const REQUIRED_ENTITIES = ['Order'];
 const REQUIRED_FUNCTIONS = ['createCheckout', 'stripeWebhook'];
@@ -27,8 +31,9 @@ const RLS_OPERATIONS = ['create', 'read', 'update', 'delete'];
 
 /**
  * `root`: the folder the CLI is run from (the repository root); `production`: fail unless the built site is a
- * production build (no loopback address in any file).
- * @typedef {{ root: string, production?: boolean }} DeployCheckOptions
+ * production build (no loopback address in any file); `buildAppId`: build the site first as the CLI does, for this
+ * app id (implies `production`).
+ * @typedef {{ root: string, production?: boolean, buildAppId?: string }} DeployCheckOptions
  */
 /**
  * `lines`: what the CLI read, one line per part; `problems`: why the deploy would fail or do harm (empty when the
@@ -172,6 +177,29 @@ export async function deployCheck(options) {
   );
 
   // The site: where the CLI takes it from, and what it is.
+  const buildCommand = project.site?.buildCommand;
+  line('build command', buildCommand ?? '(none)');
+  if (buildCommand !== PRODUCTION_BUILD_COMMAND) {
+    problems.push(
+      `site.buildCommand is ${buildCommand ? `"${buildCommand}"` : 'not set'}: the CLI's build must be "${PRODUCTION_BUILD_COMMAND}"`,
+    );
+  }
+  if (options.buildAppId && buildCommand) {
+    try {
+      await cli.runSiteBuild(
+        {
+          runTask: (message, task) => {
+            lines.push(`  ${message} (${buildCommand})`);
+            return task();
+          },
+        },
+        { root: project.root, buildCommand, appId: options.buildAppId },
+      );
+    } catch (error) {
+      problems.push(`the CLI's build failed: ${messageOf(error)}`);
+      return { lines, problems };
+    }
+  }
   const outputDirectory = project.site?.outputDirectory;
   const outputDir = cli.siteOutputDir(project);
   if (!outputDirectory || !outputDir) {
@@ -202,12 +230,14 @@ export async function deployCheck(options) {
     const where = [...new Set(loopback.map((hit) => hit.file))];
     line(
       '  built',
-      `a LOCAL build (app ${appId ?? '?'}; loopback addresses in ${where.length} files, e.g. ${where[0]}): not for the platform`,
+      `a LOCAL build (app ${appId ?? '?'}; loopback addresses in ${where.length} files, e.g. ${where[0]}): not for the platform; deploy with --build`,
     );
-    if (options.production)
+    if (options.production || options.buildAppId)
       problems.push(`${outputDir} holds a local build: loopback addresses in ${where.join(', ')}`);
   } else {
     line('  built', `a production build (index.html, no loopback address; app ${appId ?? '?'})`);
+    if (options.buildAppId && appId !== options.buildAppId)
+      problems.push(`the built site is for app ${appId ?? '(none found)'}, not ${options.buildAppId}`);
   }
   return { lines, problems };
 }
@@ -217,6 +247,7 @@ async function main() {
     options: {
       root: { type: 'string', default: resolve(import.meta.dirname, '..') },
       production: { type: 'boolean', default: false },
+      build: { type: 'string' },
     },
   });
   /** @type {DeployCheckResult} */
@@ -225,6 +256,7 @@ async function main() {
     result = await deployCheck({
       root: values.root,
       production: values.production,
+      buildAppId: values.build,
     });
   } catch (error) {
     console.error(`[deploy:check] could not run the check: ${messageOf(error)}`);

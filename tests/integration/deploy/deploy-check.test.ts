@@ -49,6 +49,7 @@ describe('deploy:check, the CLI reading the project', () => {
     expect(run.output).toMatch(/functions +createCheckout \(\d+ files\), stripeWebhook \(\d+ files\)/);
     expect(run.output).toContain('base44/shared/: env.ts, http.ts, stripe-client.ts, with every function');
     expect(run.output).toContain(`"./dist" -> ${join(copy.root, 'dist')}`);
+    expect(run.output).toContain('build command npm run build:production');
     // What a full deploy would do to the app, said before anyone runs it.
     expect(run.output).toContain("deploy's entity sync deletes every other entity of the app");
     expect(run.output).toContain("removes the app's OAuth connectors and its Stripe connector");
@@ -67,6 +68,7 @@ describe('deploy:check, the CLI reading the project', () => {
     );
     expect(run.output).toContain(`no index.html in ${join(copy.parent, 'dist')}`);
     expect(run.output).toContain('visibility is not set');
+    expect(run.output).toContain('site.buildCommand is "npm run build"');
   });
 
   it('fails when the CLI does not find the Order entity', () => {

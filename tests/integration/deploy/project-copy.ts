@@ -4,7 +4,7 @@
  * or re-configure it without touching the working copy's `dist/` (which the end-to-end tests serve).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -37,6 +37,33 @@ export function copyProject(files: readonly string[] = PROJECT_FILES): ProjectCo
   for (const file of files) cpSync(join(repoRoot, file), join(root, file), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
   return { root, parent, remove: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+/** The settings a deploy needs in config/site-production.jsonc, as the agency would fill them in. */
+export const FILLED_SETTINGS = {
+  PLATFORM_SERVER_URL: 'https://platform.example.com',
+  EDITOR_ORIGINS: 'https://editor.example.com',
+  SITE_ORIGIN: 'https://www.example.co.uk',
+  AGENCY_NAME: 'Example Agency',
+  CONTACT_EMAIL: 'hello@example.co.uk',
+  CONTACT_PHONE: '0113 496 0000',
+  CONTACT_ADDRESS: 'Leeds, United Kingdom',
+  SCHEDULING_URL: 'https://calendly.com/example-agency/30min',
+};
+
+/** Fills in the copy's config/site-production.jsonc (its comments kept), one `"NAME": ""` at a time. */
+export function fillProductionSettings(
+  root: string,
+  settings: Record<string, string> = FILLED_SETTINGS,
+): void {
+  const file = join(root, 'config/site-production.jsonc');
+  let text = readFileSync(file, 'utf8');
+  for (const [name, value] of Object.entries(settings)) {
+    const empty = `"${name}": ""`;
+    if (!text.includes(empty)) throw new Error(`config/site-production.jsonc has no empty ${name}`);
+    text = text.replace(empty, `"${name}": ${JSON.stringify(value)}`);
+  }
+  writeFileSync(file, text);
 }
 
 /**
