@@ -126,9 +126,8 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
   // The editor asks for a reload: only the parent window, from the origin verified above, is listened to.
   win.addEventListener('message', (event) => {
     if (!targetOrigin || event.source !== win.parent || event.origin !== targetOrigin) return;
-    const data: unknown = event.data;
-    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === REFRESH_PAGE)
-      win.location.reload();
+    // Any value but null and undefined has properties to read (a string's `type` is undefined).
+    if ((event.data as { type?: unknown } | null | undefined)?.type === REFRESH_PAGE) win.location.reload();
   });
 
   for (const method of ['pushState', 'replaceState'] as const) {

@@ -34,11 +34,16 @@ describe('the rendered signal', () => {
     const bridge = installBridge(options, frame.win);
     bridge.unmounted();
     frame.fire('pagehide', {});
+    // A page shown before the site rendered: nothing to announce yet.
+    frame.fire('pageshow', {});
     expect(types(frame)).toEqual([]);
     bridge.mounted();
     bridge.unmounted();
+    expect(types(frame)).toEqual(['sandbox:onMounted', 'sandbox:onUnmounted']);
     bridge.unmounted();
     frame.fire('pagehide', {});
+    // Unmounted, the site is not announced again when the page is shown.
+    frame.fire('pageshow', {});
     expect(types(frame)).toEqual(['sandbox:onMounted', 'sandbox:onUnmounted']);
     // Mounted again (a host that mounts ./App again): told again.
     bridge.mounted();
@@ -48,6 +53,9 @@ describe('the rendered signal', () => {
   it('leaving the page is the site going; shown again from the back/forward cache, it is back', () => {
     const frame = framed();
     const bridge = installBridge(options, frame.win);
+    // The page's own first showing, before the site has rendered: nothing yet.
+    frame.fire('pageshow', { persisted: false });
+    expect(types(frame)).toEqual([]);
     bridge.mounted();
     frame.fire('pagehide', { persisted: true });
     frame.fire('pageshow', { persisted: true });
