@@ -230,7 +230,7 @@ export async function deployCheck(options) {
     const where = [...new Set(loopback.map((hit) => hit.file))];
     line(
       '  built',
-      `a LOCAL build (app ${appId ?? '?'}; loopback addresses in ${where.length} files, e.g. ${where[0]}): not for the platform; deploy with --build`,
+      `a LOCAL build (app ${appId ?? '?'}; loopback addresses in ${where.length} files, e.g. ${where[0]}): not for the platform (npm run deploy:check -- --build <app id> builds it for production)`,
     );
     if (options.production || options.buildAppId)
       problems.push(`${outputDir} holds a local build: loopback addresses in ${where.join(', ')}`);
