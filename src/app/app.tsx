@@ -72,8 +72,9 @@ function Site() {
 /** The whole site as one component: the standalone entry renders it, and the federated remote exposes it as `./App`. */
 export function App({ base, ssrPath, ssrSearch, hook }: AppProps) {
   useEffect(() => {
-    installSiteBridge(); // once the page is live, or inside a host that mounts ./App
     prefetchPages();
+    // Once the page is live, or inside a host that mounts ./App: the bridge, and the editor's "rendered" signal.
+    return installSiteBridge();
   }, []);
   return (
     <Router base={base ?? ''} ssrPath={ssrPath} ssrSearch={ssrSearch} {...(hook ? { hook } : {})}>

@@ -9,5 +9,6 @@ export type {
   AppErrorMessage,
   BridgeMessage,
   PreloadErrorMessage,
+  SandboxMountMessage,
 } from './messages.ts';
 export { resolveParentOrigin } from './parent-origin.ts';

@@ -1,6 +1,6 @@
 import { stripAccessToken } from '../platform/launch-params.ts';
 import { type LaunchParams, takeLaunchParams } from './launch-params.ts';
-import { type BridgeMessage, describeError, httpStatusOf } from './messages.ts';
+import { type BridgeMessage, describeError, httpStatusOf, REFRESH_PAGE } from './messages.ts';
 import { resolveParentOrigin } from './parent-origin.ts';
 
 export interface BridgeOptions {
@@ -19,8 +19,15 @@ export interface Bridge {
   targetOrigin: string | null;
   /** Posts a message to the parent frame (a no-op when `targetOrigin` is null). */
   post(message: BridgeMessage): void;
-  /** Reports an error as `app_error` (skipped for HTTP status 402), or `preload-error` for a failed chunk. */
+  /**
+   * Reports an error as `app_error` (skipped for HTTP status 402); a failed chunk (a page or a part of the remote that
+   * did not load) also as the `preload-error` event and message.
+   */
   reportError(error: unknown): void;
+  /** The site has rendered: tells the editor (`sandbox:onMounted`) once, until it is gone. */
+  mounted(): void;
+  /** The site is gone (unmounted): tells the editor (`sandbox:onUnmounted`), once, if it was told of the mount. */
+  unmounted(): void;
 }
 
 const GUARD = Symbol.for('agency-site.bridge');
@@ -36,8 +43,10 @@ function isChunkLoadError(error: unknown): boolean {
 
 /**
  * Installs the bridge once per window (guarded under `Symbol.for`): takes the launch query, then posts
- * `app_changed_url` for the first load and every navigation, and `app_error` / `preload-error` for unhandled failures.
- * Later calls return the installed bridge.
+ * `app_changed_url` for the first load and every navigation, `app_error` (and `preload-error` for a failed chunk) for
+ * unhandled failures, and `sandbox:onMounted` / `sandbox:onUnmounted` when told the site has rendered or gone (and when
+ * the page is hidden and shown again). It reloads the page when the verified editor posts `{type: 'refresh-page'}`;
+ * a message from any other window or origin does nothing. Later calls return the installed bridge.
  */
 export function installBridge(options: BridgeOptions, win: Window = window): Bridge {
   const guarded = win as GuardedWindow;
@@ -87,10 +96,39 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
     if (preload) {
       win.dispatchEvent(new CustomEvent('preload-error', { detail: details }));
       post({ type: 'preload-error', error: details });
-    } else {
-      post({ type: 'app_error', error: details });
     }
+    // The editor's error panel listens for app_error only (nothing of the platform's own preview code sends or
+    // handles preload-error), so a part that failed to load is reported that way too.
+    post({ type: 'app_error', error: details });
   };
+
+  // Whether the site said it has rendered, and whether the editor was told so (once per showing of the page).
+  let rendered = false;
+  let announced = false;
+  const announce = (on: boolean) => {
+    if (announced === on) return;
+    announced = on;
+    post({ type: on ? 'sandbox:onMounted' : 'sandbox:onUnmounted' });
+  };
+  const mounted = () => {
+    rendered = true;
+    announce(true);
+  };
+  const unmounted = () => {
+    rendered = false;
+    announce(false);
+  };
+  // Leaving the page (or its frame being removed) is the site going; a page restored from the back/forward cache is
+  // there again.
+  win.addEventListener('pagehide', () => announce(false));
+  win.addEventListener('pageshow', () => announce(rendered));
+
+  // The editor asks for a reload: only the parent window, from the origin verified above, is listened to.
+  win.addEventListener('message', (event) => {
+    if (!targetOrigin || event.source !== win.parent || event.origin !== targetOrigin) return;
+    // Any value but null and undefined has properties to read (a string's `type` is undefined).
+    if ((event.data as { type?: unknown } | null | undefined)?.type === REFRESH_PAGE) win.location.reload();
+  });
 
   for (const method of ['pushState', 'replaceState'] as const) {
     const original = win.history[method];
@@ -104,7 +142,7 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
   win.addEventListener('error', (event) => reportError(event.error ?? event.message));
   win.addEventListener('unhandledrejection', (event) => reportError(event.reason));
 
-  const bridge: Bridge = { launch, targetOrigin, post, reportError };
+  const bridge: Bridge = { launch, targetOrigin, post, reportError, mounted, unmounted };
   guarded[GUARD] = bridge;
   announceUrl();
   return bridge;

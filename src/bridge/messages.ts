@@ -1,4 +1,4 @@
-/** Messages the site posts to the editor (docs/platform-api.md, "Parent frame messages"). */
+/** Messages between the site and the editor (docs/platform-api.md, "Parent frame messages"). */
 export interface AppChangedUrlMessage {
   type: 'app_changed_url';
   url: string;
@@ -21,7 +21,22 @@ export interface PreloadErrorMessage {
   error: AppErrorDetails;
 }
 
-export type BridgeMessage = AppChangedUrlMessage | AppErrorMessage | PreloadErrorMessage;
+/**
+ * The editor's "app rendered" signal (the platform's preview code posts it): `sandbox:onMounted` once the site has
+ * rendered, `sandbox:onUnmounted` when it is gone.
+ */
+export interface SandboxMountMessage {
+  type: 'sandbox:onMounted' | 'sandbox:onUnmounted';
+}
+
+export type BridgeMessage =
+  | AppChangedUrlMessage
+  | AppErrorMessage
+  | PreloadErrorMessage
+  | SandboxMountMessage;
+
+/** The message the editor posts to have the preview reloaded (accepted only from the verified editor origin). */
+export const REFRESH_PAGE = 'refresh-page';
 
 const MAX_FIELD_LENGTH = 4000;
 

@@ -6,9 +6,13 @@
 /** `localStorage` keys: the primary key and the compat key, both written on save and removed on logout. */
 export const TOKEN_STORAGE_KEYS = ['base44_access_token', 'token'] as const;
 
-/** Launch query parameter names read at startup. */
+/**
+ * Launch query parameter names read at startup. `clear_access_token=true` (the platform's newer app templates) asks
+ * the site to forget the stored token; like `access_token`, it is taken out of the address bar.
+ */
 export const LAUNCH_PARAMS = {
   accessToken: 'access_token',
+  clearAccessToken: 'clear_access_token',
   appId: 'app_id',
   serverUrl: 'server_url',
   functionsVersion: 'functions_version',

@@ -65,9 +65,11 @@ export {
 } from './integrations.ts';
 export {
   isValidId,
+  type LaunchTokenRead,
   type LaunchWindowLike,
   normalizeServerUrl,
   readAccessTokenFromUrl,
+  readLaunchTokenFromUrl,
   stripAccessToken,
 } from './launch-params.ts';
 export { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './platform-client.ts';

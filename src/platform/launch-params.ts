@@ -1,5 +1,5 @@
 import { ID_PATTERN } from './constants.ts';
-import { splitAccessToken } from './launch-token.ts';
+import { type AccessTokenSplit, splitAccessToken } from './launch-token.ts';
 
 /** The part of `window` the launch helpers touch; a test passes a plain object. */
 export interface LaunchWindowLike {
@@ -8,31 +8,40 @@ export interface LaunchWindowLike {
 }
 
 /**
- * Returns `href` without any `access_token` parameter, however its name is spelled (path, other parameters and `#hash`
- * kept byte-for-byte), so that no URL we send or show carries the token (docs/security.md rule 2). Unparseable input is
- * returned unchanged.
+ * Returns `href` without any `access_token` (or `clear_access_token`) parameter, however its name is spelled (path,
+ * other parameters and `#hash` kept byte-for-byte), so that no URL we send or show carries the token (docs/security.md
+ * rule 2). Unparseable input is returned unchanged.
  */
 export function stripAccessToken(href: string): string {
   return splitAccessToken(href).href;
 }
 
+/** What the address carried: the launch token (null when absent or empty), and whether to forget the stored one. */
+export type LaunchTokenRead = Pick<AccessTokenSplit, 'token' | 'clear'>;
+
 /**
- * Reads the launch token from the address (query first, then a query-like `#hash`; the first copy wins), removes every
- * copy from the address bar with `history.replaceState` in the same pass (keeping the path, the other parameters and
- * the rest of the `#hash`) and returns it; null when absent or empty. Call it before anything else reads the URL: the
- * first render, request, socket connection or `app_changed_url`.
+ * Reads the launch token and `clear_access_token` from the address (query first, then a query-like `#hash`; the first
+ * token wins), removes every copy of both from the address bar with `history.replaceState` in the same pass (keeping
+ * the path, the other parameters and the rest of the `#hash`) and returns what they said. Call it before anything else
+ * reads the URL: the first render, request, socket connection or `app_changed_url`.
  */
-export function readAccessTokenFromUrl(win: LaunchWindowLike): string | null {
+export function readLaunchTokenFromUrl(win: LaunchWindowLike): LaunchTokenRead {
   const split = splitAccessToken(win.location.href);
-  if (split.removed === 0) return null;
-  try {
-    // Stryker disable next-line StringLiteral: browsers ignore this argument (the title).
-    win.history?.replaceState(win.history.state ?? null, '', split.href);
-  } catch {
-    // Every URL the site sends is stripped again (X-Origin-URL, from_url), so the token still goes nowhere.
-    console.warn('[launch] could not take access_token out of the address bar');
+  if (split.removed) {
+    try {
+      // Stryker disable next-line StringLiteral: browsers ignore this argument (the title).
+      win.history?.replaceState(win.history.state ?? null, '', split.href);
+    } catch {
+      // Every URL the site sends is stripped again (X-Origin-URL, from_url), so the token still goes nowhere.
+      console.warn('[launch] could not take access_token out of the address bar');
+    }
   }
-  return split.token;
+  return split;
+}
+
+/** {@link readLaunchTokenFromUrl}'s token: null when absent or empty. */
+export function readAccessTokenFromUrl(win: LaunchWindowLike): string | null {
+  return readLaunchTokenFromUrl(win).token;
 }
 
 /**

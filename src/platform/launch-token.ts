@@ -4,7 +4,8 @@ import { LAUNCH_PARAMS } from './constants.ts';
  * One parse of an address for the launch token (docs/security.md rule 2). Reading the token and removing it are the same pass
  * over the same segments, so whatever is read as the token is exactly what leaves the address: a name is compared
  * after decoding (`access%5Ftoken`, `%61ccess_token`, any mix of hex case), as `URLSearchParams` decodes it, and every
- * copy goes. Everything else is kept byte-for-byte and in order.
+ * copy goes. `clear_access_token` (the request to forget the stored token) is read and removed in the same pass, the
+ * same way. Everything else is kept byte-for-byte and in order.
  */
 export interface AccessTokenSplit {
   /**
@@ -12,7 +13,15 @@ export interface AccessTokenSplit {
    * carries one; a crafted link cannot bring in a second by appending it). Null when there is none, or it is empty.
    */
   token: string | null;
-  /** How many parameters were read as the token (query and hash); every one of them is gone from `href`. */
+  /**
+   * True when a `clear_access_token` (any copy, query or hash) is `true`: the stored token is to be forgotten. Absent
+   * when the address holds neither parameter (a few bytes less in every page's boot script).
+   */
+  clear?: boolean;
+  /**
+   * How many parameters were read (`access_token` and `clear_access_token`, query and hash); every one of them is
+   * gone from `href`.
+   */
   removed: number;
   /** The address without them. When nothing was removed, the input unchanged. */
   href: string;
@@ -24,20 +33,22 @@ function cut(text: string, mark: string): [string, string | null] {
   return at === -1 ? [text, null] : [text.slice(0, at), text.slice(at + 1)];
 }
 
+/** The launch parameters taken out of the address: the token, and the request to forget the stored one. */
+const TAKEN: readonly string[] = [LAUNCH_PARAMS.accessToken, LAUNCH_PARAMS.clearAccessToken];
+
 /**
  * `name=value&…` without the segments whose name, decoded exactly as `URLSearchParams` decodes a query (`+`, `%XX`,
- * UTF-8), is the token's; their decoded values go to `found`. The leading `&` keeps a segment starting with `?` whole.
+ * UTF-8), is one of `TAKEN`; their decoded `[name, value]` go to `found`. The leading `&` keeps a segment starting with
+ * `?` whole.
  */
-function withoutToken(text: string, found: string[]): string {
+function withoutToken(text: string, found: [string, string][]): string {
   return text
     .split('&')
     .filter((segment) => {
-      // Stryker disable next-line ArrayDeclaration: only an empty segment parses to no entry, kept on the next line.
-      const [name, value] = [...new URLSearchParams(`&${segment}`)][0] ?? [];
-      // Stryker disable next-line ConditionalExpression,StringLiteral: an empty segment has no name: kept either way.
-      if (segment === '' || name !== LAUNCH_PARAMS.accessToken) return true;
-      // Stryker disable next-line StringLiteral: a parsed entry always has a value; the fallback is for the type.
-      found.push(value ?? '');
+      const entry = [...new URLSearchParams(`&${segment}`)][0];
+      // Only an empty segment parses to no entry.
+      if (!entry || !TAKEN.includes(entry[0])) return true;
+      found.push(entry);
       return false;
     })
     .join('&');
@@ -55,7 +66,7 @@ export function splitAccessToken(href: string): AccessTokenSplit {
   // (user-info, path) has them percent-encoded.
   const [beforeHash, fragment] = cut(full, '#');
   const [base, query] = cut(beforeHash, '?');
-  const found: string[] = [];
+  const found: [string, string][] = [];
   // Stryker disable next-line StringLiteral: without a query this value is not used (nor `params`, `rest` below).
   const query2 = query === null ? '' : withoutToken(query, found);
   const fromQuery = found.length;
@@ -73,7 +84,8 @@ export function splitAccessToken(href: string): AccessTokenSplit {
   const part = (mark: string, original: string | null, kept: string, lost: boolean) =>
     original === null ? '' : !lost ? mark + original : kept ? mark + kept : '';
   return {
-    token: found[0] || null,
+    token: found.find(([name]) => name === LAUNCH_PARAMS.accessToken)?.[1] || null,
+    clear: found.some(([name, value]) => name === LAUNCH_PARAMS.clearAccessToken && value === 'true'),
     removed,
     href: base + part('?', query, query2, fromQuery > 0) + part('#', fragment, hash, removed > fromQuery),
   };

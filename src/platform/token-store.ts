@@ -27,15 +27,18 @@ function defaultStorage(): StorageLike | null {
 }
 
 /**
- * Keeps `token` under both keys in `storage` (the browser's by default), and does nothing where storage is missing or
- * blocked: the launch token's one write (`take-launch-token.ts`), which opens the browser's storage only when there is
- * a token to keep (opening it costs about a millisecond, and a page's boot script runs before the first paint).
+ * Keeps `token` under both keys in `storage` (the browser's by default), or removes both keys when `token` is null, and
+ * does nothing where storage is missing or blocked: the launch token's one write, and `clear_access_token=true`'s
+ * removal (`take-launch-token.ts`), which open the browser's storage only when there is a token to keep or forget
+ * (opening it costs about a millisecond, and a page's boot script runs before the first paint). One function for both,
+ * as the boot script carries it into every page.
  */
-export function saveToken(token: string, storage: StorageLike | null = defaultStorage()): void {
+export function saveToken(token: string | null, storage: StorageLike | null = defaultStorage()): void {
   try {
-    for (const key of TOKEN_STORAGE_KEYS) storage?.setItem(key, token);
+    for (const key of TOKEN_STORAGE_KEYS)
+      token === null ? storage?.removeItem(key) : storage?.setItem(key, token);
   } catch {
-    // Blocked storage: the token lives in memory only.
+    // Blocked storage: the token lives in memory only, and there is nothing stored to forget.
   }
 }
 
@@ -55,9 +58,6 @@ export function createTokenStore(storage?: StorageLike | null): TokenStore {
   return {
     get: () => attempt((s) => TOKEN_STORAGE_KEYS.map((key) => s.getItem(key)).find(Boolean) ?? null, null),
     save: (token) => saveToken(token, target),
-    clear: () =>
-      attempt((s) => {
-        for (const key of TOKEN_STORAGE_KEYS) s.removeItem(key);
-      }, undefined),
+    clear: () => saveToken(null, target),
   };
 }

@@ -65,5 +65,6 @@ function typeClass(type: string): string {
   if (type === 'app_changed_url') return 'url';
   if (type === 'app_error' || type === 'preload-error') return 'error';
   if (type === 'ignored') return 'ignored';
+  if (type === 'sandbox:onMounted' || type === 'sandbox:onUnmounted') return 'mount';
   return 'other';
 }

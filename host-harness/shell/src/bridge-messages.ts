@@ -39,7 +39,11 @@ export function screenMessage(
   frameWindow: Window | null,
   siteOrigin: string,
 ): Screened {
-  if (!frameWindow || event.source !== frameWindow) {
+  const data: unknown = event.data;
+  // A page posts its last message as it goes (`pagehide`): it arrives with no source window any more. Only that
+  // message, `sandbox:onUnmounted`, is taken without one (from the site's origin, checked below).
+  const leaving = event.source === null && isPlainObject(data) && data.type === 'sandbox:onUnmounted';
+  if (!leaving && (!frameWindow || event.source !== frameWindow)) {
     return { accepted: false, type: 'ignored', reason: 'not sent by the preview frame' };
   }
   if (event.origin !== siteOrigin) {
@@ -49,7 +53,6 @@ export function screenMessage(
       reason: `origin ${event.origin || '(none)'} is not ${siteOrigin}`,
     };
   }
-  const data: unknown = event.data;
   if (!isPlainObject(data) || typeof data.type !== 'string' || !/^[\w.:-]{1,64}$/.test(data.type)) {
     return { accepted: false, type: 'ignored', reason: 'not a bridge message (no known shape)' };
   }

@@ -9,7 +9,7 @@ interface ErrorDetails {
 }
 
 interface Props {
-  /** Accepted `app_error` and `preload-error` entries. */
+  /** Accepted `app_error` entries (a part that failed to load arrives as one too). */
   entries: readonly LogEntry[];
   onClear: () => void;
 }
@@ -26,7 +26,10 @@ function detailsOf(entry: LogEntry): ErrorDetails {
 const text = (value: unknown): string | null =>
   value === null || value === undefined || value === '' ? null : String(value);
 
-/** The site's reported failures: `app_error` (unhandled errors) and `preload-error` (a chunk or remote failed). */
+/**
+ * The site's reported failures, as the platform's editor lists them: `app_error` (unhandled errors, and a page or a
+ * part of the remote that failed to load).
+ */
 export function ErrorsPanel({ entries, onClear }: Props) {
   return (
     <section className="es-panel es-panel-errors" aria-labelledby="es-errors-title">

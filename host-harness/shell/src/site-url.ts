@@ -1,11 +1,20 @@
 /** Launch parameters the platform adds to the site's URL (docs/platform-api.md, "Launch query parameters"). */
-const LAUNCH_PARAMS = ['app_id', 'server_url', 'access_token', 'functions_version', 'from_url'];
+const LAUNCH_PARAMS = [
+  'app_id',
+  'server_url',
+  'access_token',
+  'clear_access_token',
+  'functions_version',
+  'from_url',
+];
 
 export interface LaunchOptions {
   siteOrigin: string;
   appId: string;
   serverUrl: string;
   accessToken: string | null;
+  /** Adds `clear_access_token=true`: the site forgets the token it stored. */
+  clearToken?: boolean;
 }
 
 /**
@@ -28,12 +37,16 @@ export function normalisePath(input: string, siteOrigin: string): string | null 
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The iframe's `src`: the path on the site origin with `app_id`, `server_url` and (when signed in) `access_token`. */
+/**
+ * The iframe's `src`: the path on the site origin with `app_id`, `server_url`, (when signed in) `access_token`, and
+ * (when asked) `clear_access_token=true`.
+ */
 export function launchUrl(path: string, options: LaunchOptions): string {
   const url = new URL(path, options.siteOrigin);
   url.searchParams.set('app_id', options.appId);
   url.searchParams.set('server_url', options.serverUrl);
   if (options.accessToken) url.searchParams.set('access_token', options.accessToken);
+  if (options.clearToken) url.searchParams.set('clear_access_token', 'true');
   return url.href;
 }
 

@@ -43,9 +43,21 @@ export function loadSiteBridge(): Promise<Bridge> {
 /** When the bridge's own chunk cannot load, a part of the site failed to load: the reload notice is offered directly. */
 const offerReload = () => void dispatchEvent(new CustomEvent('preload-error'));
 
-/** Installs the bridge once the page is live (or inside a host that mounts `./App`). */
-export function installSiteBridge(): void {
-  loadSiteBridge().catch(offerReload);
+/**
+ * Installs the bridge once the page is live (or inside a host that mounts `./App`), and tells the editor the site has
+ * rendered (`sandbox:onMounted`, posted only inside the editor). Returns what tells it the site is gone.
+ */
+export function installSiteBridge(): () => void {
+  let live = true;
+  const bridge = loadSiteBridge();
+  bridge.then((installed) => live && installed.mounted(), offerReload);
+  return () => {
+    live = false;
+    bridge.then(
+      (installed) => installed.unmounted(),
+      () => {},
+    );
+  };
 }
 
 /** Reports an error through the bridge (`app_error`, or the reload notice and `preload-error` for a failed chunk). */

@@ -105,3 +105,26 @@ test('the token is out of the address bar, and stored, before the first paint an
   expect(await storedTokens(page)).toEqual([token, token]);
   expect(await isLive(page)).toBe(false);
 });
+
+test('clear_access_token=true: the stored token is forgotten, and the parameter gone, before any app script runs', async ({
+  page,
+}) => {
+  const token = await signIn(page.request, 'user');
+  await page.goto(`/Results?access_token=${token}`);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  expect(await storedTokens(page)).toEqual([token, token]);
+
+  const release = await holdAppScripts(page);
+  await page.goto('/Pricing?plan=gold&clear%5Faccess_token=true#faq', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await isLive(page)).toBe(false);
+  expect(page.url()).toBe(`${SITE}/Pricing?plan=gold#faq`);
+  expect(await storedTokens(page)).toEqual([null, null]);
+
+  // A reload at once, before the app: still signed out, and no history entry asks again.
+  await page.reload({ waitUntil: 'commit' });
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  expect(await storedTokens(page)).toEqual([null, null]);
+});

@@ -34,15 +34,19 @@ test.describe('editor shell: errors panel', () => {
     await expect(logEntries(page, 'app_error')).toHaveCount(1);
   });
 
-  test('a failed chunk shows up as preload-error', async ({ page }) => {
+  test('a failed chunk shows up in the panel as app_error, and in the log as preload-error too', async ({
+    page,
+  }) => {
     await siteFrame(page).evaluate(() => {
       const error = new Error('Loading chunk 999 failed.');
       error.name = 'ChunkLoadError';
       void Promise.reject(error);
     });
     const panel = page.getByTestId('errors-panel');
-    await expect(panel.locator('li[data-type="preload-error"]')).toHaveCount(1);
+    await expect(panel.locator('li[data-type="app_error"]')).toHaveCount(1);
     await expect(panel).toContainText('Loading chunk 999 failed');
+    await expect(panel.locator('li[data-type="preload-error"]')).toHaveCount(0);
     await expect(logEntries(page, 'preload-error')).toHaveCount(1);
+    await expect(logEntries(page, 'app_error')).toHaveCount(1);
   });
 });

@@ -10,6 +10,8 @@ export interface FakeFrame {
   fire(type: string, event: object): void;
   /** Moves the address without the History API (back/forward), as before a `popstate`. */
   goTo(url: string): void;
+  /** The window's `location.reload`. */
+  reload: ReturnType<typeof vi.fn>;
 }
 
 /**
@@ -28,8 +30,9 @@ export function fakeFrame(
   const navigate = (url?: string | URL | null) => {
     if (url) self.location.href = new URL(url, self.location.href).href;
   };
+  const reload = vi.fn();
   const self = {
-    location: { href, ancestorOrigins: parent.ancestor ? [parent.ancestor] : undefined },
+    location: { href, ancestorOrigins: parent.ancestor ? [parent.ancestor] : undefined, reload },
     document: { referrer: parent.referrer ?? '' },
     history: {
       state: null,
@@ -55,5 +58,6 @@ export function fakeFrame(
       for (const listener of listeners.get(type) ?? []) listener(event);
     },
     goTo: (url) => navigate(url),
+    reload,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What the bridge sends the editor, and how much (docs/platform-api.md, "Parent frame messages"): one bridge per window,
- * every navigation announced once, failed chunks as `preload-error`, the same error not repeated within
+ * every navigation announced once, failed chunks as `preload-error` and `app_error`, the same error not repeated within
  * DUPLICATE_WINDOW_MS, and at most MAX_ERRORS_PER_MINUTE errors a minute. Time is Vitest's fake clock.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,15 +82,22 @@ describe('installBridge: failures', () => {
     ['a ChunkLoadError', Object.assign(new Error('chunk 7 failed'), { name: 'ChunkLoadError' })],
     ['a failed JS chunk', new Error('Loading chunk 123 failed.\n(error: http://localhost:4401/123.js)')],
     ['a failed CSS chunk', new Error('Loading CSS chunk 45 failed')],
-  ])('%s is a preload-error, posted and dispatched on the window', (_label, error) => {
-    const frame = framed();
-    installBridge(options, frame.win);
-    frame.fire('unhandledrejection', { reason: error });
-    const details = { title: `${error.name}: ${error.message}`, details: error.message };
-    expect(posted(frame)[1]).toMatchObject({ type: 'preload-error', error: details });
-    expect(frame.dispatched.map((event) => event.type)).toEqual(['preload-error']);
-    expect((frame.dispatched[0] as CustomEvent).detail).toMatchObject(details);
-  });
+  ])(
+    '%s is a preload-error, posted and dispatched on the window, and an app_error for the editor',
+    (_label, error) => {
+      const frame = framed();
+      installBridge(options, frame.win);
+      frame.fire('unhandledrejection', { reason: error });
+      const details = { title: `${error.name}: ${error.message}`, details: error.message };
+      expect(posted(frame).slice(1)).toMatchObject([
+        { type: 'preload-error', error: details },
+        { type: 'app_error', error: details },
+      ]);
+      expect(posted(frame)[2].error).toEqual(posted(frame)[1].error);
+      expect(frame.dispatched.map((event) => event.type)).toEqual(['preload-error']);
+      expect((frame.dispatched[0] as CustomEvent).detail).toMatchObject(details);
+    },
+  );
 
   it.each([
     ['an Error that mentions chunks', new Error('Loading chunk failed')],

@@ -48,7 +48,7 @@ describe('splitAccessToken: the spellings of the name', () => {
     const split = splitAccessToken(
       `${SITE}/?access_token=Zfirst&a=1&access%5Ftoken=Zsecond&b=%2B+&%61ccess_token=Zthird&c`,
     );
-    expect(split).toEqual({ token: 'Zfirst', removed: 3, href: `${SITE}/?a=1&b=%2B+&c` });
+    expect(split).toEqual({ token: 'Zfirst', clear: false, removed: 3, href: `${SITE}/?a=1&b=%2B+&c` });
   });
 
   it('values are decoded as the browser decodes them', () => {
@@ -58,11 +58,13 @@ describe('splitAccessToken: the spellings of the name', () => {
   it('the hash is read like a query, after the query', () => {
     expect(splitAccessToken(`${SITE}/Process#access_token=Zhash`)).toEqual({
       token: 'Zhash',
+      clear: false,
       removed: 1,
       href: `${SITE}/Process`,
     });
     expect(splitAccessToken(`${SITE}/?q=1#faq&access%5Ftoken=Zhash&x=2`)).toEqual({
       token: 'Zhash',
+      clear: false,
       removed: 1,
       href: `${SITE}/?q=1#faq&x=2`,
     });
@@ -71,6 +73,7 @@ describe('splitAccessToken: the spellings of the name', () => {
     // The query's copy wins over the hash's; both go.
     expect(splitAccessToken(`${SITE}/?access_token=Zquery#access_token=Zhash`)).toEqual({
       token: 'Zquery',
+      clear: false,
       removed: 2,
       href: `${SITE}/`,
     });
@@ -88,6 +91,57 @@ describe('splitAccessToken: the spellings of the name', () => {
     ]) {
       expect(splitAccessToken(href)).toEqual({ token: null, removed: 0, href });
     }
+  });
+});
+
+describe('splitAccessToken: clear_access_token', () => {
+  it.each([
+    ['alone', '?clear_access_token=true&a=1', '?a=1', null, 1],
+    ['spelled with an encoded underscore', '?a=1&clear%5Faccess%5ftoken=true', '?a=1', null, 1],
+    [
+      'before the token, which is still read',
+      '?clear_access_token=true&access_token=Znew&b=2',
+      '?b=2',
+      'Znew',
+      2,
+    ],
+    ['after the token', '?access_token=Znew&clear_access_token=true', '', 'Znew', 2],
+    ['in the hash', '?a=1#faq&clear_access_token=true', '?a=1#faq', null, 1],
+    ['a later copy saying true', '?clear_access_token=no&clear_access_token=true', '', null, 2],
+  ])(
+    '%s: forget the stored token, and the parameter leaves the address',
+    (_label, search, kept, token, removed) => {
+      expect(splitAccessToken(`${SITE}/Pricing${search}`)).toEqual({
+        token,
+        clear: true,
+        removed,
+        href: `${SITE}/Pricing${kept}`,
+      });
+    },
+  );
+
+  it.each([
+    ['false', '?clear_access_token=false&a=1'],
+    ['no value', '?clear_access_token&a=1'],
+    ['upper case TRUE', '?clear_access_token=TRUE&a=1'],
+    ['an empty value', '?clear_access_token=&a=1'],
+  ])('any other value (%s) forgets nothing, and still leaves the address', (_label, search) => {
+    expect(splitAccessToken(`${SITE}/${search}`)).toEqual({
+      token: null,
+      clear: false,
+      removed: 1,
+      href: `${SITE}/?a=1`,
+    });
+  });
+
+  it.each([
+    ['CLEAR_ACCESS_TOKEN=true'],
+    ['clear_access_tokens=true'],
+    ['clear-access-token=true'],
+    ['xclear_access_token=true'],
+  ])('a name that is not clear_access_token once decoded (%s) is neither read nor removed', (segment) => {
+    const href = `${SITE}/?${segment}`;
+    expect(splitAccessToken(href)).toEqual({ token: null, removed: 0, href });
   });
 });
 

@@ -76,6 +76,50 @@ describe('takeLaunchToken: read, keep and remove in one step', () => {
     expect(replaced).toEqual(['https://site.example/']);
   });
 
+  it('clear_access_token=true forgets the stored token (both keys) and leaves the address', () => {
+    const { win, replaced } = fakeWindow(
+      'https://site.example/Pricing?clear_access_token=true&plan=gold#faq',
+    );
+    const storage = memoryStorage();
+    const store = createTokenStore(storage);
+    store.save('Zold');
+    expect(takeLaunchToken(win, store)).toBeNull();
+    expect(replaced).toEqual(['https://site.example/Pricing?plan=gold#faq']);
+    expect(storage.entries.size).toBe(0);
+  });
+
+  it('with a token beside it, the old one is forgotten and the new one kept', () => {
+    const { win, replaced } = fakeWindow('https://site.example/?access_token=Znew&clear_access_token=true');
+    const storage = memoryStorage();
+    const store = createTokenStore(storage);
+    store.save('Zold');
+    expect(takeLaunchToken(win, store)).toBe('Znew');
+    expect(replaced).toEqual(['https://site.example/']);
+    expect(TOKEN_STORAGE_KEYS.map((key) => storage.entries.get(key))).toEqual(['Znew', 'Znew']);
+  });
+
+  it('clear_access_token with another value forgets nothing, and leaves the address', () => {
+    const { win, replaced } = fakeWindow('https://site.example/?clear_access_token=false');
+    const storage = memoryStorage();
+    const store = createTokenStore(storage);
+    store.save('Zold');
+    expect(takeLaunchToken(win, store)).toBeNull();
+    expect(replaced).toEqual(['https://site.example/']);
+    expect(store.get()).toBe('Zold');
+  });
+
+  it("forgets the token in the browser's storage by default", () => {
+    localStorage.setItem('base44_access_token', 'Zold');
+    localStorage.setItem('token', 'Zold');
+    window.history.replaceState(null, '', '/Results?clear_access_token=true');
+    expect(takeLaunchToken(window)).toBeNull();
+    expect(window.location.search).toBe('');
+    expect([localStorage.getItem('base44_access_token'), localStorage.getItem('token')]).toEqual([
+      null,
+      null,
+    ]);
+  });
+
   it("does not open the browser's storage on a page opened without a token", () => {
     window.history.replaceState(null, '', '/Results?plan=gold');
     const storageOpened = vi.spyOn(window, 'localStorage', 'get');

@@ -19,6 +19,19 @@ function watchNotices(): { details: unknown[]; stop(): void } {
   return { details, stop: () => removeEventListener('preload-error', listener) };
 }
 
+/** A bridge that records what it is told (the site rendered, or is gone). */
+function mockBridgeCalls(): string[] {
+  const calls: string[] = [];
+  vi.doMock('../../../src/shared/site-platform/site-bridge.ts', () => ({
+    getSiteBridge: () => ({
+      reportError: () => undefined,
+      mounted: () => calls.push('mounted'),
+      unmounted: () => calls.push('unmounted'),
+    }),
+  }));
+  return calls;
+}
+
 let notices: ReturnType<typeof watchNotices>;
 beforeEach(() => {
   vi.resetModules();
@@ -58,5 +71,22 @@ describe('site bridge loader', () => {
     fail = false;
     vi.resetModules();
     await expect(loadSiteBridge()).resolves.toBeDefined();
+  });
+
+  it('tells the editor the site has rendered once the bridge is installed, and that it is gone on cleanup', async () => {
+    const calls = mockBridgeCalls();
+    const { installSiteBridge } = await import(LOADER);
+    const cleanup = installSiteBridge();
+    await expect.poll(() => calls).toEqual(['mounted']);
+    cleanup();
+    await expect.poll(() => calls).toEqual(['mounted', 'unmounted']);
+  });
+
+  it('a site gone before its bridge was installed is never announced as rendered', async () => {
+    const calls = mockBridgeCalls();
+    const { installSiteBridge, loadSiteBridge } = await import(LOADER);
+    installSiteBridge()();
+    await loadSiteBridge();
+    await expect.poll(() => calls).toEqual(['unmounted']);
   });
 });
