@@ -18,10 +18,10 @@ import {
   settleMachine,
   watchMachine,
 } from './bench-machine.mjs';
-import { chromeFlags, chromePath, DEFAULT_ROUTES, serveBuild } from './bench-support.mjs';
+import { chromeFlags, chromePath, defaultRoutes, serveBuild } from './bench-support.mjs';
 
 const { values, positionals: dists } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, routes: { type: 'string', default: DEFAULT_ROUTES } },
+  options: { runs: { type: 'string', default: '5' }, routes: { type: 'string' } },
   allowPositionals: true,
 });
 if (dists.length !== 2) {
@@ -29,7 +29,8 @@ if (dists.length !== 2) {
   process.exit(2);
 }
 const RUNS = Number(values.runs);
-const ROUTES = values.routes.split(',');
+// Every page of build A, unless --routes names some.
+const ROUTES = (values.routes ?? defaultRoutes(dists[0])).split(',');
 
 const { default: lighthouse } = await import('lighthouse');
 const { launch } = await import('chrome-launcher');

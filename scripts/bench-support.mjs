@@ -9,8 +9,36 @@ import { CHROMIUM_ARGS } from '../config/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** The routes Lighthouse measures by default (`--routes` overrides). */
-export const DEFAULT_ROUTES = '/,/Challenges,/Solutions,/Results,/Process,/Pricing,/PaymentSuccess';
+/** A path no page of the site has: the site server answers it with the 404 page. */
+export const MISSING_PATH = '/no-such-page';
+
+/**
+ * The pages of the build in `distDir`, from its prerendered documents (the prerender step writes one per entry of the
+ * site's page table, src/shared/navigation/paths.ts, and 404.html): `{ name, file, path }`, the home page first, the
+ * 404 page last (its `path` is one no page has). A page added to the site is in this list once it is built: no script
+ * keeps a list of its own.
+ */
+export function builtPages(distDir = resolve(root, 'dist')) {
+  const files = readdirSync(distDir).filter((name) => name.endsWith('.html'));
+  if (!files.includes('index.html') || !files.includes('404.html'))
+    throw new Error(`${distDir}: no prerendered pages (index.html, 404.html): build first (npm run build)`);
+  const page = (file) => {
+    const name = file.slice(0, -'.html'.length);
+    if (file === 'index.html') return { name: 'Index', file, path: '/' };
+    if (file === '404.html') return { name: 'NotFound', file, path: MISSING_PATH };
+    return { name, file, path: `/${name}` };
+  };
+  const rank = (file) => (file === 'index.html' ? 0 : file === '404.html' ? 2 : 1);
+  return files.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)).map(page);
+}
+
+/** The routes Lighthouse measures when `--routes` is not given: every page of the build but the 404 page. */
+export function defaultRoutes(distDir) {
+  return builtPages(distDir)
+    .filter((page) => page.name !== 'NotFound')
+    .map((page) => page.path)
+    .join(',');
+}
 
 /** Debian's full Chromium (`CHROME_PATH` overrides), as Lighthouse expects it: new headless mode. */
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -22,18 +22,17 @@ import {
   settleMachine,
   watchMachine,
 } from './bench-machine.mjs';
-import { chromeFlags, chromePath, DEFAULT_ROUTES, serveBuild } from './bench-support.mjs';
+import { chromeFlags, chromePath, defaultRoutes, serveBuild } from './bench-support.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    routes: { type: 'string', default: DEFAULT_ROUTES },
+    routes: { type: 'string' },
     'skip-emulator': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
-const ROUTES = values.routes.split(',');
 
 // 1. Build.
 const buildStarted = performance.now();
@@ -43,6 +42,8 @@ const build = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], 
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const buildSeconds = (performance.now() - buildStarted) / 1000;
+// Every page the build prerendered, unless --routes names some.
+const ROUTES = (values.routes ?? defaultRoutes(resolve(root, 'dist'))).split(',');
 
 // 2. Servers: the site server (CDN-like) in a child process, and the emulator if :4400 is free.
 const { default: lighthouse } = await import('lighthouse');

@@ -2,7 +2,8 @@
 /**
  * `npm run build`: a clean build of the site and the federated remote into dist/, every page prerendered
  * (scripts/prerender.mjs), then the editor shell (a Module Federation host) into host-harness/shell/dist/. Its settings
- * are the local harness's defaults unless the environment sets them (config/site-config.ts, the README).
+ * are the local harness's defaults unless the environment sets them (config/site-config.ts, the README). It ends with
+ * the size budgets (scripts/check-budgets.mjs): a page's document over its budget, or its headroom, fails the build.
  *
  * `npm run build:production` (`--production`): the build the platform's CLI runs (base44/config.jsonc,
  * `site.buildCommand`; the CLI adds only VITE_BASE44_APP_ID to the environment). The app id comes from
@@ -93,5 +94,7 @@ if (production) {
   console.log('[build] production: no loopback address in dist/');
 } else {
   rspack(['build', '-c', 'host-harness/shell/rspack.config.ts']);
+  // The size budgets, every page's document with its headroom among them: a change that breaks one fails the build.
+  run(process.execPath, [resolve(root, 'scripts/check-budgets.mjs')]);
 }
 console.log(`[build] done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -6,15 +6,17 @@
  * (`remoteEntry.js` + what `./App` needs beyond the shared React + the largest page chunk); and each page's document
  * as the site server sends it (status line, headers and brotli body), which must fit in the first round trip of a new
  * connection: ten TCP segments of 1,460 bytes (RFC 6928's initial window, and Lighthouse's), or the first paint waits
- * one more round trip. Prints a table; exits 1 when a budget is exceeded. Also runs the platform client's own size
- * check.
+ * one more round trip, with room to spare (DOCUMENT_HEADROOM) so that the next change does not fight it. The pages are
+ * the ones the build prerendered (`builtPages`): a new page is budgeted without a change here. Prints a table; exits 1
+ * when a budget is exceeded. Also runs the platform client's own size check. `npm run build` runs it after every
+ * local build (scripts/build.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { serveBuild } from './bench-support.mjs';
+import { builtPages, serveBuild } from './bench-support.mjs';
 import { firstLoadJs } from './first-load-js.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -27,6 +29,12 @@ const KB = 1024;
  * (src/hydration/region.tsx).
  */
 export const BUDGETS = { pageJs: 70 * KB, css: 15 * KB, remote: 60 * KB, document: 10 * 1460 };
+
+/**
+ * Bytes every document keeps free under its one-round-trip budget (issue 33): a testimonial, a link or a sentence
+ * added to the home page fits without a fight over bytes; a change that eats the room fails the build.
+ */
+export const DOCUMENT_HEADROOM = 600;
 
 const cache = new Map();
 const compress = (bytes) =>
@@ -77,14 +85,15 @@ function responseBytes(port, path) {
 
 // Pages: the JavaScript each prerendered HTML file runs before it is live, its inline boot script included
 // (scripts/first-load-js.mjs); the stylesheets they name are checked below.
-const pages = ['index', 'Challenges', 'Solutions', 'Results', 'Process', 'Pricing', 'PaymentSuccess', '404'];
+const pages = builtPages(dist);
+const label = (page) => (page.name === 'NotFound' ? '/404' : page.path);
 const cssFiles = new Set();
 for (const page of pages) {
-  const { files, inline, styles } = firstLoadJs(readFileSync(resolve(dist, `${page}.html`), 'utf8'));
-  if (!files.length && !inline.length) throw new Error(`${page}.html runs no script`);
+  const { files, inline, styles } = firstLoadJs(readFileSync(resolve(dist, page.file), 'utf8'));
+  if (!files.length && !inline.length) throw new Error(`${page.file} runs no script`);
   for (const css of styles) cssFiles.add(css);
   const bytes = sum(files) + inline.reduce((total, text) => total + compress(Buffer.from(text)), 0);
-  check(`first-load JS ${page === 'index' ? '/' : `/${page}`}`, bytes, BUDGETS.pageJs);
+  check(`first-load JS ${label(page)}`, bytes, BUDGETS.pageJs);
 }
 for (const css of cssFiles) check(`CSS ${css}`, brotli(css), BUDGETS.css);
 
@@ -100,26 +109,14 @@ check(
   BUDGETS.remote,
 );
 
-// Each page's document, as sent: it must arrive in the first round trip.
+// Each page's document, as sent: it must arrive in the first round trip, with DOCUMENT_HEADROOM to spare.
 const { server, port } = await serveBuild(dist);
 try {
-  const documents = {
-    '/': 'index',
-    '/Challenges': 'Challenges',
-    '/Solutions': 'Solutions',
-    '/Results': 'Results',
-  };
-  Object.assign(documents, {
-    '/Process': 'Process',
-    '/Pricing': 'Pricing',
-    '/PaymentSuccess': 'PaymentSuccess',
-  });
-  documents['/no-such-page'] = '404';
-  for (const [path, page] of Object.entries(documents))
+  for (const page of pages)
     check(
-      `document ${page === 'index' ? '/' : `/${page}`} (headers + brotli)`,
-      await responseBytes(port, path),
-      BUDGETS.document,
+      `document ${label(page)} (headers + brotli)`,
+      await responseBytes(port, page.path),
+      BUDGETS.document - DOCUMENT_HEADROOM,
       (bytes) => `${bytes} B`,
     );
 } finally {
@@ -129,6 +126,9 @@ try {
 const widths = [46, 10, 10, 5];
 const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' ');
 console.log(line(['bundle (brotli)', 'size', 'budget', '']));
+console.log(
+  `(documents: ${BUDGETS.document} B, one round trip, less ${DOCUMENT_HEADROOM} B of headroom = ${BUDGETS.document - DOCUMENT_HEADROOM} B)`,
+);
 for (const row of rows) console.log(line(row));
 
 const platform = spawnSync(process.execPath, [resolve(root, 'scripts/size-platform.mjs')], {

@@ -2,6 +2,7 @@
 /**
  * `npm run screenshots`: every page full-page at 390x844 (phone) and 1440x900 (desktop) into `screenshots/`
  * (git-ignored), plus an overflow check at 320 px wide that fails when a page scrolls sideways.
+ * The pages are those of the build in dist/ (scripts/bench-support.mjs, `builtPages`).
  * Needs the site running (`npm start`, or `node scripts/start.mjs --no-build` after a build). SCREENSHOT_BASE_URL
  * overrides the address (default http://localhost:4401). `--baseline <dir>` then compares every screenshot with the
  * one of the same name in `<dir>` pixel by pixel, and fails on any changed pixel (scripts/compare-screenshots.mjs).
@@ -11,22 +12,27 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../config/chromium.mjs';
+import { builtPages } from './bench-support.mjs';
 import { compareScreenshots } from './compare-screenshots.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = resolve(root, 'screenshots');
 const baseUrl = process.env.SCREENSHOT_BASE_URL ?? 'http://localhost:4401';
 
-const pages = [
-  { name: 'index', path: '/' },
-  { name: 'challenges', path: '/Challenges' },
-  { name: 'solutions', path: '/Solutions' },
-  { name: 'results', path: '/Results' },
-  { name: 'process', path: '/Process' },
-  { name: 'pricing', path: '/Pricing' },
-  { name: 'payment-success', path: '/PaymentSuccess?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0' },
-  { name: 'not-found', path: '/no-such-page' },
-];
+/**
+ * The query a page shows its content with (the payment provider returns to PaymentSuccess with the session's id);
+ * other pages are opened at their path.
+ */
+const OPENED_WITH = { PaymentSuccess: '?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0' };
+
+/** `PaymentSuccess` → `payment-success`: the screenshot's file name. */
+const fileName = (name) => name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase();
+
+// Every page of the build on disk (the one `npm start` serves): a new page is screenshotted without a change here.
+const pages = builtPages().map((page) => ({
+  name: fileName(page.name),
+  path: `${page.path}${OPENED_WITH[page.name] ?? ''}`,
+}));
 
 const viewports = [
   { name: 'mobile', width: 390, height: 844 },

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in order — types, lint and import boundaries, unit and integration tests (Vitest), mutation
- * testing of the decision modules (StrykerJS, incremental), the build, the platform CLI's reading of the project
- * (deploy:check) and the size budgets, then the
+ * testing of the decision modules (StrykerJS, incremental), the build (which ends with the size budgets), the
+ * platform CLI's reading of the project (deploy:check), then the
  * end-to-end tests (Playwright in Debian's Chromium against the harness). Exits non-zero on the first failure; prints
  * one closing line with the counts.
  */
@@ -31,14 +31,13 @@ const steps = [
   // incremental, so only the mutants of code or tests changed since tests/mutation/stryker-incremental.json are run;
   // fails under a mutation score of 85%.
   ['mutation', process.execPath, ['scripts/mutation.mjs']],
+  // The build ends with the size budgets (scripts/check-budgets.mjs): every page's document within one round trip
+  // less its headroom.
   ['build', process.execPath, ['scripts/build.mjs']],
   // The platform CLI's own reading of the project (base44@0.1.18 from its pinned tarball, fetched once into
   // node_modules/.cache): entities, functions with base44/shared, and the site just built at the output directory the
   // CLI resolves. About a second.
   ['deploy-check', process.execPath, ['scripts/deploy-check.mjs']],
-  ...(existsSync(resolve(root, 'scripts/check-budgets.mjs'))
-    ? [['budgets', process.execPath, ['scripts/check-budgets.mjs']]]
-    : []),
   ['e2e', bin('playwright'), ['test']],
   // A smoke of the main flows in a second engine (Debian's firefox-esr over WebDriver BiDi); writes reports/firefox.json.
   ['firefox', process.execPath, ['tests/firefox/run.mjs']],

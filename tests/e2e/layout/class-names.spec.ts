@@ -6,8 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { stylesheetClassNames } from '../../../scripts/class-names.mjs';
+import { pagePaths } from '../../support/page-paths.ts';
 import { waitForHydration } from '../support/hydration.ts';
-import { pagePaths } from '../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { Locator, Page, Route } from '@playwright/test';
 import { cspDirective } from '../../support/csp-directive.ts';
+import { pagePaths } from '../../support/page-paths.ts';
 import { waitForHydration } from '../support/hydration.ts';
-import { pagePaths } from '../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
 const PAGES = Object.values(pagePaths);

@@ -1,18 +1,11 @@
+import { routePaths } from '../../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
-const pages = [
-  ['/', 'Index'],
-  ['/Index', 'Index'],
-  ['/Challenges', 'Challenges'],
-  ['/Solutions', 'Solutions'],
-  ['/Results', 'Results'],
-  ['/Process', 'Process'],
-  ['/Pricing', 'Pricing'],
-  ['/PaymentSuccess', 'PaymentSuccess'],
-] as const;
+/** Every page's route (the 404 screen's path aside), and `/Index`, which is the home page too. */
+const pages = [...routePaths.filter((path) => path !== '/no-such-page'), '/Index'];
 
 test.describe('routes', () => {
-  for (const [path] of pages) {
+  for (const path of pages) {
     test(`${path} renders its page inside the layout`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);

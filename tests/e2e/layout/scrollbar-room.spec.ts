@@ -6,7 +6,7 @@
  * /PaymentSuccess at 1350 px wide).
  */
 import { CHROMIUM_ARGS, PLAYWRIGHT_CHROMIUM } from '../../../config/chromium.mjs';
-import { pagePaths } from '../support/page-paths.ts';
+import { pagePaths } from '../../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
 const PAGES = Object.values(pagePaths);

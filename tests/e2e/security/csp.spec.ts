@@ -4,8 +4,8 @@
  * raise zero `securitypolicyviolation` events in any frame; pages on origins off the allow-list cannot frame the site.
  */
 
+import { pagePaths } from '../../support/page-paths.ts';
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
-import { pagePaths } from '../support/page-paths.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 

@@ -7,8 +7,8 @@
  */
 
 import fc from 'fast-check';
+import { routePaths } from '../../support/page-paths.ts';
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
-import { routePaths } from '../support/page-paths.ts';
 import { expect, type Frame, test } from '../support/test.ts';
 import { PAGE_LOAD_MS } from './support/fault-scenarios.ts';
 import { openRecordedSite, type RecordedSite } from './support/hosted-site.ts';
