@@ -6,14 +6,21 @@
  * - `prerender`: a Node build of the App (`dist-ssr/`) that `scripts/prerender.mjs` uses to write every page's HTML.
  */
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 import { type Compiler, type Configuration, type RuleSetRule, rspack } from '@rspack/core';
 import { BROWSER_TARGETS, typescriptRule } from './config/rspack-typescript-rule.ts';
 import { readSiteConfig } from './config/site-config.ts';
 import { svgDataUrl } from './config/svg-data-url.ts';
-import { classNameMap, renameInCss, renameInJs, stylesheetClassNames } from './scripts/class-names.mjs';
+import {
+  classNameFile,
+  classNameMap,
+  readClassNameFile,
+  renameInCss,
+  renameInJs,
+  stylesheetClassNames,
+} from './scripts/class-names.mjs';
 
 const siteConfig = readSiteConfig();
 const production = process.env.NODE_ENV === 'production';
@@ -74,7 +81,11 @@ const chunkManifest = {
  * the assets are content-hashed; the map, every single-word string it renamed in the scripts and every string it left
  * alone although it names a class go to `dist-ssr/class-names.json`, for the prerender step, which renames the
  * classes of the pages' HTML with the map (tests/e2e/layout/class-names.spec.ts checks the pages' classes).
+ * The names are kept from one build to the next in the committed `config/class-names.json`: a class keeps its name,
+ * a new class takes a free one, and the build writes the file back when it added or dropped a class (commit it with
+ * the change that did).
  */
+const classNamesFile = new URL('./config/class-names.json', import.meta.url).pathname;
 const shortClassNames = {
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('ShortClassNames', (compilation) => {
@@ -90,10 +101,14 @@ const shortClassNames = {
           const scripts = assets
             .filter((asset) => asset.name.endsWith('.js'))
             .map((asset) => ({ name: asset.name, code: asset.source.source().toString() }));
+          const committed = existsSync(classNamesFile) ? readFileSync(classNamesFile, 'utf8') : null;
           const map = classNameMap(
             css,
             scripts.map((script) => script.code),
+            readClassNameFile(committed),
           );
+          const file = classNameFile(map);
+          if (file !== committed) writeFileSync(classNamesFile, file);
           const classes = stylesheetClassNames(css);
           compilation.updateAsset(stylesheet.name, new rspack.sources.RawSource(renameInCss(css, map)));
           const renamedStrings = new Set<string>();

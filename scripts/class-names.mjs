@@ -54,21 +54,66 @@ export function shortName(index) {
   return name;
 }
 
+/** The index of a short name (`shortName`'s inverse), or -1 for a string that is not one. */
+export function shortNameIndex(name) {
+  if (typeof name !== 'string' || !/^[A-Z][A-Za-z0-9]*$/.test(name)) return -1;
+  let rest = 0;
+  for (let at = name.length - 1; at > 0; at--) rest = rest * NEXT.length + NEXT.indexOf(name[at]) + 1;
+  return rest * FIRST.length + FIRST.indexOf(name[0]);
+}
+
 /**
- * The renaming of the classes of `css` (a Map from Tailwind's name to the short one): the classes that do not keep
- * their name, the ones the scripts `code` name most often first (they get the one-letter names), then by name, so
- * that the same build always gives the same names.
+ * The renaming of the classes of `css` (a Map from Tailwind's name to the short one), for the classes that do not keep
+ * their name. A class that `kept` names (the committed map of the last build, config/class-names.json) keeps its short
+ * name, so that a change that adds classes (a new page) renames nothing that was there before and leaves the other
+ * pages' HTML and first-screen CSS as they were. The classes `kept` does not name take the shortest names no class
+ * holds, the ones the scripts `code` name most often first, then by name: the same build always gives the same names.
  */
-export function classNameMap(css, code = []) {
+export function classNameMap(css, code = [], kept = new Map()) {
   const names = [...stylesheetClassNames(css)].filter((name) => !keepsName(name));
-  const uses = new Map(names.map((name) => [name, 0]));
-  for (const text of code)
-    forEachString(parseModule(text), (start, end) => {
-      for (const word of text.slice(start, end).split(/\s+/))
-        if (uses.has(word)) uses.set(word, uses.get(word) + 1);
-    });
-  names.sort((a, b) => uses.get(b) - uses.get(a) || (a < b ? -1 : a > b ? 1 : 0));
-  return new Map(names.map((name, index) => [name, shortName(index)]));
+  const map = new Map();
+  const taken = new Set();
+  for (const name of names) {
+    const short = kept.get(name);
+    if (short === undefined) continue;
+    if (shortNameIndex(short) === -1 || taken.has(short))
+      throw new Error(
+        `class names: "${name}" → "${short}" is not a short name, or one that another class holds`,
+      );
+    map.set(name, short);
+    taken.add(short);
+  }
+  const fresh = names.filter((name) => !map.has(name));
+  const uses = new Map(fresh.map((name) => [name, 0]));
+  if (fresh.length)
+    for (const text of code)
+      forEachString(parseModule(text), (start, end) => {
+        for (const word of text.slice(start, end).split(/\s+/))
+          if (uses.has(word)) uses.set(word, uses.get(word) + 1);
+      });
+  fresh.sort((a, b) => uses.get(b) - uses.get(a) || (a < b ? -1 : a > b ? 1 : 0));
+  let index = 0;
+  for (const name of fresh) {
+    while (taken.has(shortName(index))) index += 1;
+    map.set(name, shortName(index));
+    taken.add(shortName(index));
+  }
+  return map;
+}
+
+/** `map` as the committed file holds it: JSON, one class per line, in the order of the short names. */
+export function classNameFile(map) {
+  const entries = [...map].sort((a, b) => shortNameIndex(a[1]) - shortNameIndex(b[1]));
+  return `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`;
+}
+
+/** The map a committed file (`classNameFile`'s text) holds; an empty map for no file. */
+export function readClassNameFile(text) {
+  if (text === null || text === undefined) return new Map();
+  const value = JSON.parse(text);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error('class names: the committed map is not a JSON object');
+  return new Map(Object.entries(value));
 }
 
 /** `css` with its class selectors renamed by `map`. */

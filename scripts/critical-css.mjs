@@ -101,6 +101,32 @@ export function withoutUnusedProperties(css) {
   return root.toString();
 }
 
+/**
+ * Tailwind's fallback for browsers without `@property`: the `--tw-*` initial values, in `@layer properties`, under an
+ * `@supports` that only Safari before 16.4 (no `margin-trim`) and Firefox before 128 (no relative colours) pass. The
+ * site is built for Safari 16.4 and Firefox 128 on (BROWSER_TARGETS, config/rspack-typescript-rule.ts), where the
+ * `@property` rules give those values, so a first paint never uses it.
+ */
+const OLD_BROWSER_GATE =
+  /-webkit-hyphens:\s*none[\s\S]*margin-trim[\s\S]*-moz-orient:\s*inline[\s\S]*color:\s*rgb\(from/;
+
+/**
+ * `css` without Tailwind's fallback for browsers the site is not built for (above): each `@layer properties` block
+ * that holds nothing else becomes the statement `@layer properties;`, which keeps the layers in their order (the full
+ * stylesheet, loaded after the first paint, has the block).
+ */
+export function withoutPropertyFallbacks(css) {
+  const root = postcss.parse(css);
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params.trim() !== 'properties' || !layer.nodes?.length) return;
+    const fallbackOnly = layer.nodes.every(
+      (node) => node.type === 'atrule' && node.name === 'supports' && OLD_BROWSER_GATE.test(node.params),
+    );
+    if (fallbackOnly) layer.replaceWith(postcss.atRule({ name: 'layer', params: 'properties' }));
+  });
+  return root.toString();
+}
+
 /** A pseudo-class of what the visitor does (points at, focuses, presses): no first paint shows it. */
 const INTERACTION = /:(?:hover|focus|focus-visible|focus-within|active)(?![\w-])/;
 
@@ -189,6 +215,6 @@ export function criticalCss(distDir, href) {
     const processed = await beasties.process(document);
     const styles = [...processed.matchAll(/<style>([\s\S]*?)<\/style>/g)];
     if (styles.length !== 1) throw new Error(`critical CSS: expected one <style>, got ${styles.length}`);
-    return withoutUnusedProperties(withoutInteractionRules(styles[0][1]));
+    return withoutPropertyFallbacks(withoutUnusedProperties(withoutInteractionRules(styles[0][1])));
   };
 }

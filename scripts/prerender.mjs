@@ -17,7 +17,7 @@ const root = resolve(import.meta.dirname, '..');
 const dist = resolve(root, 'dist');
 const require = createRequire(import.meta.url);
 const ssr = require(resolve(root, 'dist-ssr/render-page.cjs'));
-const { brand, officeHours, pageMeta, pageNames, paths, pricing, shareImage, siteConfig } = ssr;
+const { brand, officeHours, pageMeta, pageNames, paths, pricing, shareImage, siteConfig, soldPackage } = ssr;
 
 // The empty page Rspack wrote; kept aside on the first run so that prerendering can run again on a built dist/.
 const built = readFileSync(resolve(dist, 'index.html'), 'utf8');
@@ -32,7 +32,6 @@ const escapeHtml = (value) =>
   );
 // JSON inside <script type="application/ld+json">: "<" escaped so no text can close the element.
 const jsonForScript = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
-const amount = (text) => Number(String(text).replace(/[^\d.]/g, ''));
 
 function structuredData() {
   return {
@@ -52,21 +51,20 @@ function structuredData() {
       name: `${pricing.name} package`,
       description: pricing.tagline,
       url: `${siteConfig.siteOrigin}${paths.Pricing}`,
-      priceCurrency: 'GBP',
-      price: amount(pricing.setup.amount),
+      // Two prices, no total: the setup once, the fee per month (a price on the Offer itself would say the whole
+      // package costs the setup fee).
       priceSpecification: [
         {
           '@type': 'UnitPriceSpecification',
-          price: amount(pricing.setup.amount),
-          priceCurrency: 'GBP',
+          price: soldPackage.setup.amount / 100,
+          priceCurrency: soldPackage.currency,
           name: pricing.setup.label,
         },
         {
           '@type': 'UnitPriceSpecification',
-          price: amount(pricing.monthly.amount),
-          priceCurrency: 'GBP',
+          price: soldPackage.monthly.amount / 100,
+          priceCurrency: soldPackage.currency,
           name: pricing.monthly.label,
-          unitCode: 'MON',
           referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
         },
       ],

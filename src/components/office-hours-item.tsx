@@ -7,9 +7,7 @@ export function OfficeHoursItem({ className, iconClassName }: { className: strin
   return (
     <li className={className}>
       <Icon icon={Clock} className={iconClassName} />
-      <span>
-        {officeHours.label}: {officeHours.text}
-      </span>
+      <span>{`${officeHours.label}: ${officeHours.text}`}</span>
     </li>
   );
 }

@@ -7,6 +7,11 @@ export const hero = {
   intro: `We build you one simple platform that tracks your customers, replies on ${autoReplyChannels}, chases follow-ups and handles quotes and bookings. You win more work with far less admin.`,
   primary: 'Book a free call',
   secondary: 'See pricing',
+  /**
+   * How many of the testimonials' avatars the "Trusted by" line draws (the first ones): the first screen, and the home
+   * document that must arrive in one round trip, stay the same size when a testimonial is added.
+   */
+  avatars: 3,
 } as const;
 
 /** Sample data of the hero's dashboard picture: invented customers, not claims. */

@@ -30,7 +30,7 @@ export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
                 <Icon icon={Quote} className="size-6 text-brand-200" />
               </div>
               <blockquote className="mt-5 flex-1 text-base leading-7 text-slate-700">
-                <p>“{item.quote}”</p>
+                <p>{`“${item.quote}”`}</p>
               </blockquote>
               <p className="mt-6 w-fit rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800">
                 {item.result}
@@ -43,9 +43,7 @@ export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
                 />
                 <span>
                   <span className="block font-semibold text-slate-900">{item.name}</span>
-                  <span className="block text-sm text-slate-600">
-                    {item.role}, {item.company}
-                  </span>
+                  <span className="block text-sm text-slate-600">{`${item.role}, ${item.company}`}</span>
                 </span>
               </figcaption>
             </figure>

@@ -34,7 +34,8 @@ function contentSecurityPolicy(config: SiteConfig, inline: InlineSources | null 
     'script-src': ["'self'", ...hashes(inline?.['script-src'])],
     'style-src': ["'self'", ...hashes(inline?.['style-src'])],
     'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'"],
+    // Fonts: `default-src 'self'` already (the site loads none; a font-src of its own would repeat it in every page's
+    // first round trip).
     'connect-src': ["'self'", ...platform],
     'frame-src': ["'none'"],
     'frame-ancestors': ["'self'", ...config.editorOrigins],

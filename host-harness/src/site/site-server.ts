@@ -96,7 +96,11 @@ export function createSiteServer({ distDir, config, compress = true, timeouts }:
     ) {
       res.setHeader('Access-Control-Allow-Origin', origin);
     }
-    res.setHeader('Vary', 'Origin, Accept-Encoding');
+    // Only what may be fetched across origins answers differently by Origin (the CORS header above).
+    res.setHeader(
+      'Vary',
+      ext === '.js' || ext === '.css' || ext === '.json' ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
+    );
     let body = payload.body;
     const accepts = String(req.headers['accept-encoding'] ?? '');
     if (compress && COMPRESSIBLE.has(ext) && body.length > 512) {

@@ -12,10 +12,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 sm:px-6 lg:px-8">
           <p className="text-sm text-slate-400">
-            <span suppressHydrationWarning>
-              © {year} {brand.name}.
-            </span>{' '}
-            All rights reserved.
+            <span suppressHydrationWarning>{`© ${year} ${brand.name}.`}</span> All rights reserved.
           </p>
           <AccountStatusSlot />
         </div>

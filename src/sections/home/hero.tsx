@@ -41,7 +41,7 @@ export function Hero() {
           <ul className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm font-medium text-slate-700">
             <li className="flex items-center gap-2">
               <span className="flex -space-x-2">
-                {testimonials.map((item) => (
+                {testimonials.slice(0, hero.avatars).map((item) => (
                   <Avatar
                     key={item.name}
                     drawing={item.image}

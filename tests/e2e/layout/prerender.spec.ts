@@ -1,5 +1,6 @@
+import { listedPaths, pagePaths, routePaths } from '../../support/page-paths.ts';
+import { MONTHLY_PENCE, SETUP_PENCE } from '../../support/spec-figures.ts';
 import { waitForHydration } from '../support/hydration.ts';
-import { pagePaths, routePaths } from '../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
 // Every page (the home page at `/Index` too), not the 404 path.
@@ -51,7 +52,7 @@ test.describe('prerendered pages', () => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Sitemap: http://localhost:4401/sitemap.xml');
     const sitemap = await (await request.get('/sitemap.xml')).text();
-    for (const path of ['/', '/Challenges', '/Solutions', '/Results', '/Process', '/Pricing']) {
+    for (const path of listedPaths) {
       expect(sitemap).toContain(`<loc>http://localhost:4401${path}</loc>`);
     }
     expect(sitemap).not.toContain('PaymentSuccess');
@@ -77,8 +78,14 @@ test.describe('prerendered pages', () => {
     expect(json).toBeTruthy();
     const data = JSON.parse(json ?? '{}');
     expect(data['@type']).toBe('ProfessionalService');
-    expect(data.makesOffer.priceCurrency).toBe('GBP');
-    expect(data.makesOffer.price).toBe(799);
-    expect(data.makesOffer.priceSpecification[1].price).toBe(199);
+    const [setup, monthly] = data.makesOffer.priceSpecification;
+    expect(setup).toMatchObject({ price: SETUP_PENCE / 100, priceCurrency: 'GBP' });
+    expect(monthly).toMatchObject({
+      price: MONTHLY_PENCE / 100,
+      priceCurrency: 'GBP',
+      referenceQuantity: { value: 1, unitCode: 'MON' },
+    });
+    // No price on the Offer itself: it would read as the whole package for the setup fee.
+    expect(data.makesOffer.price).toBeUndefined();
   });
 });

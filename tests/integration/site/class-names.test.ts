@@ -4,11 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  classNameFile,
   classNameMap,
+  readClassNameFile,
   renameInCss,
   renameInHtml,
   renameInJs,
   shortName,
+  shortNameIndex,
   stylesheetClassNames,
 } from '../../../scripts/class-names.mjs';
 
@@ -61,6 +64,70 @@ describe('classNameMap', () => {
     // Classes the scripts name equally often take their names in the order of their own names.
     expect(classNameMap(CSS).get('bg-white/70')).toBe('A');
     expect(classNameMap(CSS).get('text-slate-900')).toBe('G');
+  });
+});
+
+describe('classNameMap with the committed names (config/class-names.json)', () => {
+  const kept = new Map([
+    ['text-slate-900', 'A'],
+    ['p-4', 'C'],
+    ['gone-class', 'B'],
+  ]);
+
+  it('keeps every name a class still in the stylesheet had, and gives new classes the shortest free names', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: JavaScript source text, with a template literal in it.
+    const map = classNameMap(CSS, ['x("sm:px-6 sm:px-6")', 'y(`bg-white/70 ${z}`)'], kept);
+    expect(map.get('text-slate-900')).toBe('A');
+    expect(map.get('p-4')).toBe('C');
+    // A class the stylesheet no longer has is dropped, and its name is free again.
+    expect(map.has('gone-class')).toBe(false);
+    expect(map.get('sm:px-6')).toBe('B');
+    expect(map.get('bg-white/70')).toBe('D');
+    expect(new Set(map.values()).size).toBe(map.size);
+    expect(map.size).toBe(7);
+  });
+
+  it('renames no existing class when classes are added', () => {
+    const before = classNameMap(CSS);
+    const after = classNameMap(
+      `${CSS}.tracking-wide{letter-spacing:.025em}.bg-fuchsia-950{color:red}`,
+      ['"tracking-wide bg-fuchsia-950 tracking-wide"'],
+      before,
+    );
+    for (const [name, short] of before) expect(after.get(name)).toBe(short);
+    expect(after.get('tracking-wide')).toBe(shortName(before.size));
+    expect(after.get('bg-fuchsia-950')).toBe(shortName(before.size + 1));
+  });
+
+  it('refuses a committed map that gives two classes one name, or a class a name that is not a short one', () => {
+    expect(() =>
+      classNameMap(
+        CSS,
+        [],
+        new Map([
+          ['p-4', 'A'],
+          ['text-slate-900', 'A'],
+        ]),
+      ),
+    ).toThrow(/another class/);
+    expect(() => classNameMap(CSS, [], new Map([['p-4', 'p4']]))).toThrow(/not a short name/);
+  });
+
+  it('round-trips through the committed file, one class per line in the order of the short names', () => {
+    const map = classNameMap(CSS, [], kept);
+    const file = classNameFile(map);
+    expect(Object.values(JSON.parse(file))).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    expect(file.endsWith('}\n')).toBe(true);
+    expect([...readClassNameFile(file)].sort()).toEqual([...map].sort());
+    expect(readClassNameFile(null).size).toBe(0);
+    expect(() => readClassNameFile('["A"]')).toThrow(/not a JSON object/);
+  });
+
+  it('numbers short names as shortName does', () => {
+    for (const index of [0, 25, 26, 27, 1611, 1612, 100_000])
+      expect(shortNameIndex(shortName(index))).toBe(index);
+    expect(shortNameIndex('text-sm')).toBe(-1);
+    expect(shortNameIndex('')).toBe(-1);
   });
 });
 

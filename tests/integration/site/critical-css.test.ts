@@ -11,6 +11,7 @@ import {
   cspHash,
   firstScreen,
   withoutInteractionRules,
+  withoutPropertyFallbacks,
   withoutUnusedProperties,
 } from '../../../scripts/critical-css.mjs';
 
@@ -70,6 +71,26 @@ describe('withoutUnusedProperties', () => {
     expect(out).toContain('.x{width:var(--c)}');
     expect(out).not.toContain('@layer x');
     for (const gone of ['--a', '--b', '@property', '--e', '@layer']) expect(out).not.toContain(gone);
+  });
+});
+
+describe('withoutPropertyFallbacks', () => {
+  // As Tailwind v4 writes it, minified by Lightning CSS.
+  const gate =
+    '(((-webkit-hyphens:none)) and (not (margin-trim:block))) or ((-moz-orient:inline) and (not (color:rgb(from red r g b))))';
+
+  it("drops Tailwind's fallback for browsers without @property, keeping the layer's place in the order", () => {
+    const css = `@layer properties{@supports ${gate}{*,:before,:after{--tw-shadow:0 0 #0000}}}@layer theme{:root{--x:1}}`;
+    expect(withoutPropertyFallbacks(css)).toBe('@layer properties;@layer theme{:root{--x:1}}');
+  });
+
+  it('keeps a properties layer that holds anything else, and other layers with the same @supports', () => {
+    const mixed = `@layer properties{@supports ${gate}{*{--tw-a:0}}.keep{color:red}}`;
+    expect(withoutPropertyFallbacks(mixed)).toBe(mixed);
+    const otherGate = '@layer properties{@supports (display:grid){*{--tw-a:0}}}';
+    expect(withoutPropertyFallbacks(otherGate)).toBe(otherGate);
+    const otherLayer = `@layer utilities{@supports ${gate}{.a{color:red}}}`;
+    expect(withoutPropertyFallbacks(otherLayer)).toBe(otherLayer);
   });
 });
 
