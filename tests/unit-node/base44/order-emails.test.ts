@@ -36,7 +36,7 @@ const ORDER: OrderFields = {
 
 describe('amounts and dates', () => {
   it('write pounds with a thousands separator and pence, as the provider does', () => {
-    expect(money(104_800)).toBe('£1,048.00');
+    expect(money(1_234_500)).toBe('£12,345.00');
     expect(money(SETUP_PENCE, 'gbp')).toBe(SETUP_TEXT);
     expect(money(1_000_000_00, 'GBP')).toBe('£1,000,000.00');
     expect(money(500, 'eur')).toBe('€5.00');

@@ -120,7 +120,7 @@ describe('the package’s figures, written once for every runtime', () => {
   it('the site’s prices are written from them, as the site writes prices', () => {
     expect(pricing.setup.amount).toBe(SETUP_SHORT);
     expect(pricing.monthly.amount).toBe(MONTHLY_SHORT);
-    expect(poundsText(104_800)).toBe('£1,048');
+    expect(poundsText(1_234_500)).toBe('£12,345');
     expect(poundsText(12_350)).toBe('£123.50');
   });
 });

@@ -131,7 +131,7 @@ describe('what the first invoice charges', () => {
     const anchor = at('2026-02-14T10:00:00Z');
     const terms = chargeTerms(GOLD, data({ billingCycleAnchor: anchor }), start);
     expect(terms.todayByLine).toEqual([SETUP_PENCE, HALF_MONTH_PENCE]);
-    expect(terms.dueToday).toBe(89_850);
+    expect(terms.dueToday).toBe(SETUP_PENCE + HALF_MONTH_PENCE);
     const odd = chargeTerms(GOLD, data({ billingCycleAnchor: start + 1_000_000 }), start);
     expect(odd.todayByLine[1]).toBe(
       Math.round((MONTHLY_PENCE * 1_000_000) / (at('2026-02-28T10:00:00Z') - start)),
