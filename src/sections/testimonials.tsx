@@ -6,6 +6,13 @@ import { SectionHeading } from '../components/section-heading.tsx';
 import { StarRating } from '../components/star-rating.tsx';
 import { maxRating, testimonials, testimonialsSection } from '../content/testimonials.ts';
 
+/**
+ * Columns on a wide screen: three, or two for an even count that three would leave a card alone on its last row (four
+ * as two rows of two).
+ */
+const columns =
+  testimonials.length % 3 !== 1 || testimonials.length % 2 === 1 ? 'lg:grid-cols-3' : 'md:grid-cols-2';
+
 /** Testimonials (docs/requirements.md §3): name, role, company, image, quote, rating and result. */
 export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
   return (
@@ -17,7 +24,7 @@ export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
       >
         {testimonialsSection.intro}
       </SectionHeading>
-      <ul className="mt-12 grid gap-6 sm:mt-16 lg:grid-cols-3">
+      <ul className={`mt-12 grid gap-6 sm:mt-16 ${columns}`}>
         {testimonials.map((item) => (
           <li key={item.name} data-testid="testimonial">
             <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

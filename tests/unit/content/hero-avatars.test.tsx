@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 /**
  * The hero's "Trusted by" line draws the first `hero.avatars` testimonials' avatars, however many testimonials there
  * are: a testimonial added to the site leaves the first screen (and the home document's one round trip) alone.
- * Here the testimonials are the site's three plus two more, added as a developer would add them.
+ * Here the testimonials are the site's own plus two more, added as a developer would add them.
  */
 vi.mock('../../../src/content/testimonials.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../src/content/testimonials.ts')>();
@@ -17,8 +17,8 @@ const { hero } = await import('../../../src/content/home.ts');
 const { testimonials } = await import('../../../src/content/testimonials.ts');
 
 describe('the hero’s avatars', () => {
-  it('are the first three testimonials’, when there are five', () => {
-    expect(testimonials).toHaveLength(5);
+  it('are the first three testimonials’, when there are two more than the site has', () => {
+    expect(testimonials.length).toBeGreaterThanOrEqual(5);
     expect(hero.avatars).toBe(3);
     const page = new DOMParser().parseFromString(renderToStaticMarkup(<Hero />), 'text/html');
     const avatars = [...page.querySelectorAll('svg[viewBox="0 0 96 96"]')];

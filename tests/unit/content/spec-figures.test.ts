@@ -23,9 +23,13 @@ const pence = (value: number) =>
   [String(value), value.toLocaleString('en-GB').replace(',', '_')].map((s) => `\\b${s}\\b`);
 const FIGURES = new RegExp(
   [
-    ...[SETUP_PENCE, MONTHLY_PENCE, SETUP_AND_MONTH_PENCE, HALF_MONTH_PENCE, SETUP_PENCE + HALF_MONTH_PENCE].flatMap(
-      pence,
-    ),
+    ...[
+      SETUP_PENCE,
+      MONTHLY_PENCE,
+      SETUP_AND_MONTH_PENCE,
+      HALF_MONTH_PENCE,
+      SETUP_PENCE + HALF_MONTH_PENCE,
+    ].flatMap(pence),
     SETUP_SHORT,
     MONTHLY_SHORT,
     SETUP_AND_MONTH_TEXT.replace('.00', ''),
