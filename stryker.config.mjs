@@ -28,18 +28,18 @@ const config = {
     // The backend functions' decisions (tested in Node, tests/unit-node/base44): what a checkout asks the provider
     // for, and what the webhook reads from an event, records on the order and e-mails the agency.
     'base44/shared/env.ts',
+    'base44/shared/calendar.ts',
+    'base44/shared/packages.ts',
     'base44/functions/createCheckout/checkout-request.ts',
     'base44/functions/createCheckout/config.ts',
-    'base44/functions/createCheckout/first-renewal.ts',
-    'base44/functions/createCheckout/packages.ts',
     'base44/functions/createCheckout/session-params.ts',
     'base44/functions/stripeWebhook/config.ts',
     'base44/functions/stripeWebhook/event-content.ts',
     'base44/functions/stripeWebhook/order-emails.ts',
     'base44/functions/stripeWebhook/order-record.ts',
     'base44/functions/stripeWebhook/orders.ts',
-    'base44/functions/stripeWebhook/session-event.ts',
-    'base44/functions/stripeWebhook/subscription-event.ts',
+    'base44/functions/stripeWebhook/purchase-events.ts',
+    'base44/functions/stripeWebhook/ownership.ts',
     // The harness's function runner (who may call a function, what reaches it, which packages it may use), the Host
     // check its runtimes and servers share, the payment double's billing and its webhook retries, and e-mail header
     // fields (tests in tests/unit-node/harness and tests/unit/harness).
