@@ -1,4 +1,4 @@
-import { PACKAGES } from '../../base44/shared/packages.ts';
+import { CURRENCY, PACKAGES } from '../../base44/shared/packages.ts';
 import { packageId } from './checkout.ts';
 import { autoReplyChannels, followUpList, pipelineList } from './solutions.ts';
 import { oneDay } from './timing.ts';
@@ -11,6 +11,9 @@ export function poundsText(pence: number): string {
 
 // The figures are the package's, written once for the site, the checkout and the harness (base44/shared/packages.ts).
 const gold = PACKAGES[packageId];
+
+/** The package the site sells, in the provider's minor units, and its currency (ISO 4217, upper case). */
+export const soldPackage = { ...gold, currency: CURRENCY.toUpperCase() };
 const setupFee = poundsText(gold.setup.amount);
 const monthlyFee = poundsText(gold.monthly.amount);
 const noticePeriod = '30 days';

@@ -3,14 +3,12 @@
  * renders a page of the site to HTML exactly as the browser's first render will produce it, for hydration.
  */
 import { renderToString } from 'react-dom/server';
-import { CURRENCY, PACKAGES } from '../../base44/shared/packages.ts';
 import { App } from '../app/app.tsx';
 import { loadPage } from '../app/page-registry.ts';
 import { pageMeta } from '../app/seo/page-meta.ts';
 import { brand } from '../content/brand.ts';
-import { packageId } from '../content/checkout.ts';
 import { officeHours } from '../content/office-hours.ts';
-import { pricing } from '../content/pricing.ts';
+import { pricing, soldPackage } from '../content/pricing.ts';
 import { shareImage } from '../content/seo.ts';
 import { pageNameForPath, pageNames, paths } from '../shared/navigation/paths.ts';
 import { siteConfig } from '../site-config.ts';
@@ -21,7 +19,4 @@ export async function renderPage(path: string): Promise<string> {
   return renderToString(<App ssrPath={path} ssrSearch="" />);
 }
 
-/** The package the site sells, in the provider's minor units (base44/shared/packages.ts), and its currency. */
-export const soldPackage = { ...PACKAGES[packageId], currency: CURRENCY.toUpperCase() };
-
-export { brand, officeHours, pageMeta, pageNames, paths, pricing, shareImage, siteConfig };
+export { brand, officeHours, pageMeta, pageNames, paths, pricing, shareImage, siteConfig, soldPackage };

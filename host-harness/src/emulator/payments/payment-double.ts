@@ -129,7 +129,7 @@ export class PaymentDouble implements PaymentsEngine {
 
   async current(sessionId: string): Promise<CheckoutRecord | undefined> {
     const record = this.state.checkoutSessions.get(sessionId);
-    if (!record || record.session.status !== 'open' || record.session.expires_at > this.now()) return record;
+    if (record?.session.status !== 'open' || record.session.expires_at > this.now()) return record;
     return (await this.apply(sessionId, (current, nowS) => expireIfDue(current, nowS)))?.record;
   }
 

@@ -52,7 +52,7 @@ export function registerSessionRoutes(
   };
 
   /** Validation first (a refusal is not saved under the key); then the session is created and stored. */
-  const createSession = (request: FastifyRequest, body: string, version: string): (() => CheckoutSession) => {
+  const createSession = (body: string, version: string): (() => CheckoutSession) => {
     const nowS = payments.now();
     const input = parseSessionParams(decodeForm(body), {
       nowS,
@@ -97,7 +97,7 @@ export function registerSessionRoutes(
       return reply.header('idempotent-replayed', 'true').code(saved.status).send(saved.body);
     }
     // A request refused by validation throws here: nothing is saved, the key stays free.
-    const create = createSession(request, body, version);
+    const create = createSession(body, version);
     let status = 200;
     let answer: unknown;
     try {
