@@ -22,7 +22,7 @@ function bearer(value: unknown): string | null {
  * Resolves the caller from `Authorization` (and `on-behalf-of` for the service role). An unknown token is treated
  * as anonymous, like a visitor whose session expired; routes that need a user then answer 401.
  */
-export function callerOf(state: CallerState, request: FastifyRequest): Caller {
+export function callerOf(state: CallerState, request: Pick<FastifyRequest, 'headers'>): Caller {
   const token = bearer(request.headers.authorization);
   const anon = request.headers['x-base44-anonymous-id'];
   const anonymousId = typeof anon === 'string' && /^[\w-]{1,100}$/.test(anon) ? anon : null;

@@ -1,13 +1,19 @@
-import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import {
+  type BinaryLike,
+  randomBytes,
+  type ScryptOptions,
+  scrypt,
+  scryptSync,
+  timingSafeEqual,
+} from 'node:crypto';
+import { promisify } from 'node:util';
 
 const KEY_LENGTH = 32;
 const COST = 16_384;
 
-function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N: COST }, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
+const scryptWith = promisify<BinaryLike, BinaryLike, number, ScryptOptions, Buffer>(scrypt);
+const scryptAsync = (password: string, salt: Buffer): Promise<Buffer> =>
+  scryptWith(password, salt, KEY_LENGTH, { N: COST });
 
 function format(salt: Buffer, key: Buffer): string {
   return `scrypt$${COST}$${salt.toString('base64url')}$${key.toString('base64url')}`;

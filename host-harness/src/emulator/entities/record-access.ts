@@ -55,7 +55,8 @@ export class RecordAccess {
   require(operation: 'read' | 'update' | 'delete', record: EntityRecord): void {
     if (!this.can('read', record))
       throw new NotFoundError(`${this.declared.name} record ${record.id} not found`, 'record_not_found');
-    if (operation !== 'read' && !this.can(operation, record)) {
+    // (For a read, this repeats the check above, which passed.)
+    if (!this.can(operation, record)) {
       throw new ForbiddenError(
         `You are not allowed to ${operation} this ${this.declared.name} record`,
         'permission_denied',

@@ -49,7 +49,8 @@ function explain(entity: string, error: ErrorObject): string {
     case 'format':
       return `${here} must be a valid ${String(params.format)}`;
     default:
-      return `${here} ${error.message ?? 'is not valid'}`;
+      // Ajv writes a message for every error (its `messages` option is on by default).
+      return `${here} ${error.message}`;
   }
 }
 
@@ -79,10 +80,11 @@ export class RecordSchema {
     for (const [key, value] of Object.entries(record)) if (!SYSTEM_FIELDS.has(key)) data[key] = value;
     const validate = this.validators[mode];
     if (validate(data)) return data;
-    const problems = (validate.errors ?? []).map((error) => explain(this.entity, error));
+    // A failed validation always lists at least one error.
+    const problems = validate.errors!.map((error) => explain(this.entity, error));
     const prefix = where ? `${where}: ` : '';
     throw new BadRequestError(
-      `${prefix}${problems[0] ?? `${this.entity} record is not valid`}`,
+      `${prefix}${problems[0]}`,
       'invalid_record',
       problems.slice(0, MAX_LISTED_ERRORS).join('; '),
     );

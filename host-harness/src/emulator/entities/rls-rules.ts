@@ -130,8 +130,8 @@ function valueAt(source: Record<string, unknown>, path: string[]): unknown {
 export function allows(rule: RlsRule, record: Record<string, unknown>, viewer: Viewer): boolean {
   if (viewer.service || rule === true) return true;
   if (rule === false) return false;
+  // An anonymous caller has no fields, so no user condition matches it (a condition's value is never undefined).
   const user = viewer.user ?? {};
-  if (rule.user.length > 0 && !viewer.user) return false;
   for (const { path, literal } of rule.user) if (valueAt(user, path) !== literal) return false;
   for (const { path, expected } of rule.record) {
     const actual = valueAt(record, path);

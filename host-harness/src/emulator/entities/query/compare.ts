@@ -11,12 +11,9 @@ function ownProperty(value: unknown, key: string): unknown {
 }
 
 export function readPath(record: unknown, path: string): unknown {
-  if (!path.includes('.')) return ownProperty(record, path);
   let value: unknown = record;
-  for (const key of path.split('.')) {
-    value = ownProperty(value, key);
-    if (value === undefined) return undefined;
-  }
+  // Past a missing step every further step reads undefined too.
+  for (const key of path.split('.')) value = ownProperty(value, key);
   return value;
 }
 
@@ -51,13 +48,14 @@ function rank(value: unknown): number {
 
 /** Total order used by `sort`: missing/null < numbers < strings < objects/arrays < booleans. */
 export function compareValues(a: unknown, b: unknown): number {
-  const ra = rank(a);
-  const rb = rank(b);
-  if (ra !== rb) return ra - rb;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  if (ra === 0) return 0;
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  // Objects and arrays by their JSON text. Null against undefined answers 0: `undefined` (JSON.stringify's answer for
+  // undefined) is neither less nor greater than 'null'.
   const sa = JSON.stringify(a);
   const sb = JSON.stringify(b);
   return sa < sb ? -1 : sa > sb ? 1 : 0;

@@ -48,7 +48,8 @@ let regexesCompiled = 0;
 
 /** True when `predicate` matches with a caller's regular expression (and so may backtrack for a long time). */
 export function usesRegex(predicate: Predicate | null): boolean {
-  return predicate !== null && withRegex.has(predicate);
+  // No filter (null) is in no WeakSet: `has` answers false for it.
+  return withRegex.has(predicate as Predicate);
 }
 
 function compileRegex(pattern: unknown, options: unknown): RegExp {

@@ -90,6 +90,20 @@ function decorate<T extends Sortable>(row: T, sort: SortKey[]): Decorated<T> {
   return { row, keys };
 }
 
+/** Every matching row, in sort order. */
+function sortAll<T extends Sortable>(
+  rows: readonly T[],
+  where: ((record: Record<string, unknown>) => boolean) | null,
+  sort: SortKey[],
+  cmp: (a: Decorated<T>, b: Decorated<T>) => number,
+): T[] {
+  const matching = where ? rows.filter((row) => where(row.record)) : rows;
+  return matching
+    .map((row) => decorate(row, sort))
+    .sort(cmp)
+    .map((d) => d.row);
+}
+
 /** Above this many wanted rows a full sort is cheaper than keeping a sorted buffer. */
 const TOP_K_LIMIT = 1_000;
 
@@ -104,13 +118,8 @@ export function selectSorted<T extends Sortable>(
   k: number | null,
 ): T[] {
   const cmp = comparator<T>(sort);
-  if (k === null || k > TOP_K_LIMIT) {
-    const matching = where ? rows.filter((row) => where(row.record)) : rows;
-    return matching
-      .map((row) => decorate(row, sort))
-      .sort(cmp)
-      .map((d) => d.row);
-  }
+  if (k === null) return sortAll(rows, where, sort, cmp);
+  if (k > TOP_K_LIMIT) return sortAll(rows, where, sort, cmp).slice(0, k);
   const buffer: Decorated<T>[] = [];
   // One reusable probe: most rows lose against the buffer's last entry and never need an allocation of their own.
   const probe: Decorated<T> = { row: rows[0]!, keys: new Array<unknown>(sort.length) };
