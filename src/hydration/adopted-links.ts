@@ -12,6 +12,7 @@ import { isInAdoptedRegion } from './region.tsx';
 export function useAdoptedRegionLinks(follow: (anchor: HTMLAnchorElement) => boolean): void {
   const latest = useRef(follow);
   latest.current = follow;
+  // Stryker disable next-line ArrayDeclaration: any constant list of dependencies, like this empty one, runs it once.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;

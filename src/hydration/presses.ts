@@ -31,7 +31,8 @@ export function holdPresses(signal?: AbortSignal): HeldPresses {
     if (!(button instanceof HTMLElement)) return;
     // Without this, a form would submit itself to the address bar, and the press would do nothing else.
     event.preventDefault();
-    const submitter = event.type === 'submit' ? (event as SubmitEvent).submitter : null;
+    // Only a submission has a submitter (a click has none: the button it pressed is held).
+    const { submitter } = event as Partial<SubmitEvent>;
     held.push(submitter instanceof HTMLElement ? submitter : button);
   };
   document.addEventListener('click', hold, { capture: true, signal });

@@ -6,8 +6,8 @@ import {
   isPlatformTimeoutError,
   type PlatformError,
 } from '../../../src/platform/index.ts';
+import { perFile } from '../../support/per-file.ts';
 import { ACCOUNTS, APP_ID, SERVICE_TOKEN, startEmulator, type TestEmulator } from './support/emulator.ts';
-import { perFile } from './support/per-file.ts';
 
 let emu: TestEmulator;
 perFile(startEmulator, (started) => {

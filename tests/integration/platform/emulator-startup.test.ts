@@ -9,8 +9,8 @@ import {
   toPublicSettingsAuthError,
   toUserCheckAuthError,
 } from '../../../src/platform/index.ts';
+import { perFile } from '../../support/per-file.ts';
 import { ACCOUNTS, APP_ID, startEmulator, type TestEmulator } from './support/emulator.ts';
-import { perFile } from './support/per-file.ts';
 
 let emu: TestEmulator;
 perFile(startEmulator, (started) => {

@@ -4,7 +4,8 @@ import {
   type PlatformClientOptions,
   type StorageLike,
 } from '../../../../src/platform/index.ts';
-import { createFakeLocation, createMemoryStorage } from './recording-server.ts';
+import { createFakeLocation, createMemoryStorage } from '../../../support/recording-server.ts';
+import { waitFor } from '../../../support/wait-for.ts';
 
 /** Seeded accounts of the emulator. */
 export const ACCOUNTS = {
@@ -70,17 +71,4 @@ export async function startEmulator() {
 
 export type TestEmulator = Awaited<ReturnType<typeof startEmulator>>;
 
-/** Waits until `check` returns a value (not undefined/false), polling every 10 ms, or fails after `ms`. */
-export async function waitFor<T>(
-  check: () => T | undefined | false,
-  ms = 5000,
-  what = 'condition',
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+export { waitFor };

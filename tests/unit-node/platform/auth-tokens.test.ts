@@ -5,7 +5,7 @@ import {
   createMemoryStorage,
   json,
   recordingServerPerFile,
-} from './support/recording-server.ts';
+} from '../../support/recording-server.ts';
 
 const server = recordingServerPerFile();
 

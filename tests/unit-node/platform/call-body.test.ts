@@ -7,7 +7,7 @@ import {
   type PlatformError,
   SERVICE_TOKEN_REQUIRED,
 } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from './support/recording-server.ts';
+import { json, recordingServerPerFile } from '../../support/recording-server.ts';
 
 const server = recordingServerPerFile();
 

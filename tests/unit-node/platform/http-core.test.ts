@@ -15,7 +15,7 @@ import {
   PlatformError,
   PlatformHttpError,
 } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from './support/recording-server.ts';
+import { json, recordingServerPerFile } from '../../support/recording-server.ts';
 
 const server = recordingServerPerFile();
 
