@@ -1,67 +1,16 @@
 /**
- * createCheckout: `POST { packageName: 'gold' }` (as `application/json`) -> `200 { url }`, the provider's hosted
- * payment page. Another content type is 415, validation errors are 400, a missing secret 500 (naming the variable), a
- * provider failure 502; none carries a stack.
+ * createCheckout's handler: checkout-answer.ts's answers (what each request is answered, and why), given the SDKs the
+ * platform runs it with: the platform's (who is signed in) and the provider's (its client, its errors). Nothing is
+ * decided here.
  */
-
-import { ConfigError, type Env } from '../../shared/env.ts';
-import { errorResponse } from '../../shared/http.ts';
+import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
 import { createStripe, isProviderError } from '../../shared/stripe-client.ts';
-import { readCheckoutInput } from './checkout-request.ts';
-import { type CheckoutConfig, readCheckoutConfig } from './config.ts';
-import { buildSessionParams } from './session-params.ts';
-import { findSignedInCaller } from './signed-in-caller.ts';
+import { answerCheckout, type CheckoutDeps, type CheckoutSdk } from './checkout-answer.ts';
 
-export interface CheckoutDeps {
-  env: Env;
-  /** How long the signed-in user lookup may take (tests shorten it). */
-  callerLookupTimeoutMs?: number;
-  /** The clock (Unix seconds) the billing anchor counts from; tests fix it. */
-  nowS?: () => number;
-}
+export type { CheckoutDeps };
 
-export const PROVIDER_ERROR_MESSAGE = 'The payment provider could not start checkout';
+const SDK: CheckoutSdk = { platformOf: createClientFromRequest, createStripe, isProviderError };
 
-export async function handleCreateCheckout(req: Request, deps: CheckoutDeps): Promise<Response> {
-  try {
-    return await createCheckout(req, deps);
-  } catch (error) {
-    console.error('createCheckout: unexpected error', error);
-    return errorResponse(500, 'Checkout could not be started', 'internal_error');
-  }
-}
-
-async function createCheckout(req: Request, deps: CheckoutDeps): Promise<Response> {
-  if (req.method !== 'POST') {
-    return errorResponse(405, 'Use POST', 'method_not_allowed', { Allow: 'POST' });
-  }
-  const input = await readCheckoutInput(req);
-  if (!input.ok) return errorResponse(input.status, input.message, input.code);
-
-  let config: CheckoutConfig;
-  try {
-    config = readCheckoutConfig(deps.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`createCheckout: ${error.message}`);
-    return errorResponse(500, error.message, 'config_error');
-  }
-
-  const caller = await findSignedInCaller(req, deps.callerLookupTimeoutMs);
-  const nowS = deps.nowS?.() ?? Math.floor(Date.now() / 1000);
-  const params = buildSessionParams(input.packageName, config, caller, nowS);
-  try {
-    const session = await createStripe(config.secretKey, config.api).checkout.sessions.create(params);
-    if (typeof session.url !== 'string' || !session.url) {
-      console.error(`createCheckout: the provider's session ${session.id} has no url`);
-      return errorResponse(502, PROVIDER_ERROR_MESSAGE, 'provider_error');
-    }
-    return Response.json({ url: session.url });
-  } catch (error) {
-    if (!isProviderError(error)) throw error;
-    console.error(
-      `createCheckout: the payment provider refused the session (${error.type}, ${error.statusCode ?? 'no status'}): ${error.message}`,
-    );
-    return errorResponse(502, PROVIDER_ERROR_MESSAGE, 'provider_error');
-  }
+export function handleCreateCheckout(req: Request, deps: CheckoutDeps): Promise<Response> {
+  return answerCheckout(req, deps, SDK);
 }

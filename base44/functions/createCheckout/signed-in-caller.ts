@@ -1,26 +1,29 @@
 /**
  * Who is buying, when the site's visitor is signed in: their e-mail is prefilled on the provider's page. Best effort:
  * an anonymous caller, a malformed token, a platform error or a slow platform all mean "no prefill", never a failed
- * checkout.
+ * checkout. The platform's client comes from handler.ts (`createClientFromRequest` of its SDK).
  */
-import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
 
 export interface Caller {
   id?: string;
   email?: string;
 }
 
+/** The platform's client for a request (its SDK's `createClientFromRequest`), as far as the lookup uses it. */
+export type PlatformClientOf = (req: Request) => { auth: { me(): Promise<unknown> } };
+
 /** The platform's `auth.me()` gets this long before checkout goes ahead without it. */
 export const CALLER_LOOKUP_TIMEOUT_MS = 2_000;
 
 export async function findSignedInCaller(
   req: Request,
+  platformOf: PlatformClientOf,
   timeoutMs = CALLER_LOOKUP_TIMEOUT_MS,
 ): Promise<Caller | null> {
   if (!req.headers.has('authorization')) return null;
   try {
-    const base44 = createClientFromRequest(req);
-    const user: { id?: unknown; email?: unknown } = await withTimeout(base44.auth.me(), timeoutMs);
+    const base44 = platformOf(req);
+    const user = (await withTimeout(base44.auth.me(), timeoutMs)) as { id?: unknown; email?: unknown };
     const caller: Caller = {};
     if (typeof user.id === 'string' && user.id) caller.id = user.id;
     if (typeof user.email === 'string' && user.email.includes('@')) caller.email = user.email;

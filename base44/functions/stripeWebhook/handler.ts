@@ -1,119 +1,23 @@
 /**
- * stripeWebhook: the provider's signed events. The provider retries every answer that is not a 2xx (docs.stripe.com/
- * webhooks: "up to three days" in live mode, "three times over the course of a few hours" in a sandbox), so:
- * - a bad or missing signature is a 400 and changes nothing;
- * - an event rendered in another API version than the one the functions pin is a 400 naming both versions, with a log
- *   line: its shapes are not the ones this code reads, and acknowledging it would lose it silently (docs/deploy.md says
- *   at which version to create the endpoint);
- * - a signed event of a handled type whose content cannot be used is a 400 with the reason, and stores nothing;
- * - every event of a purchase, in any order, is recorded and answered 2xx at once (purchase-events.ts);
- * - events of types it does not handle, and events that are not this site's purchase, are acknowledged (2xx) and
- *   change nothing; the latter are logged with the reason, for the agency to see in the function's logs;
- * - only the platform or the provider failing (recording the order, sending an e-mail, reading the subscription) is a
- *   5xx, so that the provider delivers the event again; every step is idempotent.
+ * stripeWebhook's handler: delivery.ts's answers (what each delivery is answered, and why), given the SDKs the
+ * platform runs it with: the provider's (signature check, pinned API version, client and lookups) and the platform's
+ * (the service role the Order records are written with). Nothing is decided here.
  */
 import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
-import { ConfigError, type Env } from '../../shared/env.ts';
-import { errorResponse } from '../../shared/http.ts';
-import {
-  API_VERSION,
+import { API_VERSION, createStripe, verifyWebhookEvent } from '../../shared/stripe-client.ts';
+import { answerDelivery, type WebhookDeps, type WebhookSdk } from './delivery.ts';
+import { stripeLookup } from './provider-lookup.ts';
+
+export type { WebhookDeps };
+
+const SDK: WebhookSdk = {
+  verify: verifyWebhookEvent,
+  apiVersion: API_VERSION,
+  platformOf: createClientFromRequest,
   createStripe,
-  type StripeEvent,
-  verifyWebhookEvent,
-} from '../../shared/stripe-client.ts';
-import { readWebhookConfig, type WebhookConfig } from './config.ts';
-import { apiVersionOf, readEvent } from './event-content.ts';
-import { Orders } from './orders.ts';
-import { type ProviderLookup, stripeLookup } from './provider-lookup.ts';
-import { applyPurchaseEvent } from './purchase-events.ts';
+  stripeLookup,
+};
 
-export interface WebhookDeps {
-  env: Env;
-  /** How the provider is asked about subscriptions and payments (tests give another); default its SDK. */
-  lookup?: ProviderLookup;
-}
-
-const NOT_RECORDED = 'The order could not be recorded';
-
-export async function handleStripeWebhook(req: Request, deps: WebhookDeps): Promise<Response> {
-  try {
-    return await receive(req, deps);
-  } catch (error) {
-    console.error('stripeWebhook: unexpected error', error);
-    return errorResponse(500, 'The event could not be processed', 'internal_error');
-  }
-}
-
-async function receive(req: Request, deps: WebhookDeps): Promise<Response> {
-  if (req.method !== 'POST') {
-    return errorResponse(405, 'Use POST', 'method_not_allowed', { Allow: 'POST' });
-  }
-  let config: WebhookConfig;
-  try {
-    config = readWebhookConfig(deps.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`stripeWebhook: ${error.message}`);
-    return errorResponse(500, error.message, 'config_error');
-  }
-
-  const signature = req.headers.get('stripe-signature');
-  const payload = await req.text();
-  if (!signature) return errorResponse(400, 'Missing Stripe-Signature header', 'invalid_signature');
-  let event: StripeEvent;
-  try {
-    event = await verifyWebhookEvent(payload, signature, config.webhookSecret);
-  } catch (error) {
-    // The SDK's message runs to several lines of advice; the first says what was wrong.
-    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    console.warn(`stripeWebhook: rejected a delivery (${reason})`);
-    return errorResponse(400, 'Invalid Stripe-Signature', 'invalid_signature');
-  }
-
-  const eventId = String((event as { id?: unknown }).id);
-  const version = apiVersionOf(event);
-  if (version !== API_VERSION) {
-    const message = `Event ${eventId} is rendered in API version ${version ?? '(none)'}, but this function reads ${API_VERSION}: create the webhook endpoint at ${API_VERSION} (docs/deploy.md, step 4)`;
-    console.error(`stripeWebhook: ${message}`);
-    return errorResponse(400, message, 'unsupported_api_version');
-  }
-
-  const reading = readEvent(event);
-  if (!reading.ok) {
-    console.warn(`stripeWebhook: event ${eventId} cannot be used (${reading.reason})`);
-    return errorResponse(400, `The event cannot be used: ${reading.reason}`, 'unusable_event');
-  }
-  const usable = reading.event;
-  if (usable.type === 'other') return Response.json({ received: true, ignored: true });
-
-  let orders: Orders;
-  try {
-    orders = new Orders(createClientFromRequest(req).asServiceRole);
-  } catch (error) {
-    console.error(
-      `stripeWebhook: no platform access (${error instanceof Error ? error.message : String(error)})`,
-    );
-    return errorResponse(500, NOT_RECORDED, 'platform_error');
-  }
-  const lookup = deps.lookup ?? stripeLookup(createStripe(config.secretKey, config.api));
-  try {
-    const outcome = await applyPurchaseEvent({ orders, lookup, agencyEmail: config.agencyEmail }, usable);
-    if (outcome.kind === 'ignored') {
-      console.warn(
-        `stripeWebhook: event ${usable.id} (${usable.type}) is not this site's purchase: ${outcome.reason}`,
-      );
-      return Response.json({ received: true, ignored: true, reason: outcome.reason });
-    }
-    return Response.json({ received: true, order_id: outcome.order.id });
-  } catch (error) {
-    // A 5xx makes the provider deliver the event again later; every step is idempotent.
-    const status =
-      (error as { status?: unknown; statusCode?: unknown })?.status ??
-      (error as { statusCode?: unknown })?.statusCode;
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(
-      `stripeWebhook: event ${usable.id} (${usable.type}) failed (${status ?? 'no status'} ${reason})`,
-    );
-    return errorResponse(500, NOT_RECORDED, 'platform_error');
-  }
+export function handleStripeWebhook(req: Request, deps: WebhookDeps): Promise<Response> {
+  return answerDelivery(req, deps, SDK);
 }

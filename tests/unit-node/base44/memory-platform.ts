@@ -9,6 +9,8 @@ import type { OrderFields, StoredOrder } from '../../../base44/functions/stripeW
 import { type OrderEmail, Orders, type ServiceRole } from '../../../base44/functions/stripeWebhook/orders.ts';
 
 export interface MemoryPlatform {
+  /** The service role the webhook is given (`createClientFromRequest(req).asServiceRole` on the platform). */
+  serviceRole: ServiceRole;
   /** The webhook's access to the platform. */
   orders: Orders;
   /** The `Order` records as stored. */
@@ -25,7 +27,12 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const copy = <T>(value: T): T => structuredClone(value);
 
 export function memoryPlatform(stored: StoredOrder[] = []): MemoryPlatform {
-  const platform: Omit<MemoryPlatform, 'orders'> = { stored, emails: [], writes: 0, failSendEmail: 0 };
+  const platform: Omit<MemoryPlatform, 'orders' | 'serviceRole'> = {
+    stored,
+    emails: [],
+    writes: 0,
+    failSendEmail: 0,
+  };
   const Order = {
     async filter(query: Partial<OrderFields>, sort?: string): Promise<StoredOrder[]> {
       await turn();
@@ -76,5 +83,5 @@ export function memoryPlatform(stored: StoredOrder[] = []): MemoryPlatform {
     entities: { Order },
     integrations: { Core: { SendEmail: sendEmail } },
   } as unknown as ServiceRole;
-  return Object.assign(platform, { orders: new Orders(serviceRole) });
+  return Object.assign(platform, { serviceRole, orders: new Orders(serviceRole) });
 }

@@ -5,32 +5,22 @@
  * this site's purchase changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  readEvent,
-  readSession,
-  type UsableEvent,
-} from '../../../base44/functions/stripeWebhook/event-content.ts';
-import type {
-  ProviderLookup,
-  SubscriptionState,
-} from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
-import { subscriptionState } from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
+import { readEvent, type UsableEvent } from '../../../base44/functions/stripeWebhook/event-content.ts';
+import type { ProviderLookup } from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
 import { applyPurchaseEvent } from '../../../base44/functions/stripeWebhook/purchase-events.ts';
-import type { StripeSubscription } from '../../../base44/shared/stripe-client.ts';
 import {
   dispute,
   event,
+  FIRST_INVOICE_ID,
   FIRST_RENEWAL_S,
+  invoice,
   invoiceEvent,
-  PAYMENT_INTENT_ID,
   PURCHASE_S,
   SECOND_RENEWAL_S,
   SESSION_ID,
   SUBSCRIPTION_ID,
   type SubscriptionSpec,
-  session,
   sessionEvent,
-  subscription,
   subscriptionEvent,
 } from '../../support/provider-events.ts';
 import {
@@ -42,35 +32,12 @@ import {
   SETUP_TEXT,
 } from '../../support/spec-figures.ts';
 import { type MemoryPlatform, memoryPlatform } from './memory-platform.ts';
+import { providerLookup } from './provider-lookup-double.ts';
 
 const AGENCY = 'hello@example.co.uk';
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** The provider as the webhook asks it: the subscription as a test last set it, and which payment paid which invoice. */
-function provider(spec: SubscriptionSpec = {}) {
-  let current: SubscriptionState | null = state(spec);
-  const lookup: ProviderLookup & { set(next: SubscriptionSpec | null): void; calls: number } = {
-    calls: 0,
-    async subscription(id) {
-      this.calls++;
-      return id === SUBSCRIPTION_ID ? current : null;
-    },
-    async subscriptionOfPayment(pi) {
-      return pi === PAYMENT_INTENT_ID ? SUBSCRIPTION_ID : null;
-    },
-    async sessionOfSubscription(id) {
-      return id === SUBSCRIPTION_ID ? readSession(session()) : null;
-    },
-    set(next) {
-      current = next === null ? null : state(next);
-    },
-  };
-  return lookup;
-}
-
-function state(spec: SubscriptionSpec): SubscriptionState {
-  return subscriptionState(subscription(spec) as unknown as StripeSubscription);
-}
+const provider = providerLookup;
 
 function usable(raw: unknown) {
   const reading = readEvent(raw);
@@ -364,40 +331,94 @@ describe('after day one', () => {
 });
 
 describe('what is not this site’s purchase', () => {
-  const cases: [string, unknown, SubscriptionSpec | null][] = [
-    ['a session with no package', sessionEvent('checkout.session.completed', { metadata: {} }), {}],
-    ['a £0.00 session', sessionEvent('checkout.session.completed', { amount_total: 0 }), {}],
-    ['a session in currency xxx', sessionEvent('checkout.session.completed', { currency: 'xxx' }), {}],
-    ['a session in yen', sessionEvent('checkout.session.completed', { currency: 'jpy' }), {}],
-    ['a huge session', sessionEvent('checkout.session.completed', { amount_total: 99_999_899_000_001 }), {}],
+  const GOLD_SETUP = `not the gold package's ${SETUP_PENCE} gbp`;
+  const cases: [string, unknown, SubscriptionSpec | null, string][] = [
+    [
+      'a session with no package',
+      sessionEvent('checkout.session.completed', { metadata: {} }),
+      {},
+      `checkout ${SESSION_ID} names package "none", not gold`,
+    ],
+    [
+      'a £0.00 session',
+      sessionEvent('checkout.session.completed', { amount_total: 0 }),
+      {},
+      `checkout ${SESSION_ID} charged 0 "gbp" today, ${GOLD_SETUP}`,
+    ],
+    [
+      'a session in currency xxx',
+      sessionEvent('checkout.session.completed', { currency: 'xxx' }),
+      {},
+      `checkout ${SESSION_ID} charged ${SETUP_PENCE} "xxx" today, ${GOLD_SETUP}`,
+    ],
+    [
+      'a session in yen',
+      sessionEvent('checkout.session.completed', { currency: 'jpy' }),
+      {},
+      `checkout ${SESSION_ID} charged ${SETUP_PENCE} "jpy" today, ${GOLD_SETUP}`,
+    ],
+    [
+      'a huge session',
+      sessionEvent('checkout.session.completed', { amount_total: 99_999_899_000_001 }),
+      {},
+      `checkout ${SESSION_ID} charged 99999899000001 "gbp" today, ${GOLD_SETUP}`,
+    ],
     [
       'a payment-mode session',
       sessionEvent('checkout.session.completed', { mode: 'payment', subscription: null }),
       {},
+      `checkout ${SESSION_ID} started no subscription`,
     ],
-    ['a subscription of another product', sessionEvent('checkout.session.completed'), { metadata: {} }],
-    ['a subscription at another price', invoiceEvent('invoice.paid', {}, PURCHASE_S), { amount: 100 }],
-    ['a manual invoice', invoiceEvent('invoice.paid', { billingReason: 'manual' }, PURCHASE_S), {}],
+    [
+      'a subscription of another product',
+      sessionEvent('checkout.session.completed'),
+      { metadata: {} },
+      `subscription ${SUBSCRIPTION_ID} names no package in its metadata`,
+    ],
+    [
+      'a subscription at another price',
+      invoiceEvent('invoice.paid', {}, PURCHASE_S),
+      { amount: 100 },
+      `subscription ${SUBSCRIPTION_ID} charges 1 × 100 "gbp" every 1 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
+    ],
+    [
+      'a manual invoice',
+      invoiceEvent('invoice.paid', { billingReason: 'manual' }, PURCHASE_S),
+      {},
+      `invoice in_renewal_1 is for "manual", which this site's subscriptions never bill`,
+    ],
+    [
+      'an invoice of no subscription',
+      event('invoice.paid', { ...invoice(), parent: null }, PURCHASE_S),
+      {},
+      `invoice ${FIRST_INVOICE_ID} bills no subscription`,
+    ],
     [
       'a subscription the provider does not know',
       subscriptionEvent('customer.subscription.updated', {}, PURCHASE_S),
       null,
+      `the provider has no subscription ${SUBSCRIPTION_ID}`,
     ],
     [
       'a dispute of another payment',
       event('charge.dispute.created', dispute({ payment_intent: 'pi_other' }), PURCHASE_S),
       {},
+      "dispute du_test_1 is about a payment of no subscription's invoice",
+    ],
+    [
+      'a dispute that names no payment',
+      event('charge.dispute.created', dispute({ payment_intent: null }), PURCHASE_S),
+      {},
+      'dispute du_test_1 names no payment',
     ],
   ];
 
-  for (const [what, raw, spec] of cases)
+  for (const [what, raw, spec, reason] of cases)
     it(`${what}: acknowledged with the reason, no Order, no e-mail`, async () => {
       const platform = memoryPlatform();
       const lookup = provider(spec ?? {});
       if (spec === null) lookup.set(null);
-      const outcome = await deliver(platform, lookup, raw);
-      expect(outcome.kind).toBe('ignored');
-      expect(outcome.kind === 'ignored' ? outcome.reason.length : 0).toBeGreaterThan(10);
+      expect(await deliver(platform, lookup, raw)).toStrictEqual({ kind: 'ignored', reason });
       expect(platform.stored).toEqual([]);
       expect(platform.emails).toEqual([]);
     });
@@ -429,5 +450,212 @@ describe('failures are retried, never lost', () => {
       'connection refused',
     );
     expect(platform.stored).toEqual([]);
+  });
+});
+
+describe('each day-one event on its own', () => {
+  const paidSubject = `New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`;
+
+  it('a completed card checkout: a paid Order with the checkout’s facts, its e-mail marked sent, the provider asked no session', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'trialing' });
+    await deliver(platform, lookup, sessionEvent('checkout.session.completed'));
+    expect(platform.stored).toEqual([
+      {
+        ...PAID_ORDER,
+        id: 'order_1',
+        created_date: expect.any(String),
+        customer_name: 'Jane Doe',
+      },
+    ]);
+    expect(subjects(platform)).toEqual([paidSubject]);
+    expect(lookup.sessionCalls).toBe(0);
+  });
+
+  it('the checkout’s payment: unpaid is pending, no payment required is paid, an async success is paid whatever it says', async () => {
+    const cases: [Parameters<typeof sessionEvent>[0], string, string][] = [
+      ['checkout.session.completed', 'unpaid', 'pending'],
+      ['checkout.session.completed', 'no_payment_required', 'paid'],
+      ['checkout.session.async_payment_succeeded', 'unpaid', 'paid'],
+      ['checkout.session.async_payment_failed', 'unpaid', 'failed'],
+      ['checkout.session.async_payment_failed', 'paid', 'failed'],
+    ];
+    for (const [type, paymentStatus, status] of cases) {
+      const platform = memoryPlatform();
+      await deliver(
+        platform,
+        provider({ status: 'incomplete' }),
+        sessionEvent(type, { payment_status: paymentStatus }, PURCHASE_S + 60),
+      );
+      const stamp = {
+        pending: {},
+        paid: { paid_at: iso(PURCHASE_S + 60) },
+        failed: { failed_at: iso(PURCHASE_S + 60) },
+      };
+      expect(platform.stored[0], `${type} ${paymentStatus}`).toMatchObject({
+        status,
+        session_id: SESSION_ID,
+        customer_email: 'jane@example.co.uk',
+        amount_total: SETUP_PENCE,
+        ...stamp[status as keyof typeof stamp],
+      });
+    }
+  });
+
+  it('a failed Direct Debit checkout: one "Direct Debit failed" e-mail, marked sent', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete' });
+    const failed = sessionEvent('checkout.session.async_payment_failed', { payment_status: 'unpaid' });
+    await deliver(platform, lookup, failed);
+    await deliver(platform, lookup, failed);
+    expect(subjects(platform)).toEqual([
+      `Direct Debit failed: Gold package, ${SETUP_TEXT} from jane@example.co.uk`,
+    ]);
+    expect(platform.stored[0]).toMatchObject({ status: 'failed', failure_email_sent: true });
+  });
+
+  it('the first invoice, with no checkout known to the provider: the amount, currency and buyer are the invoice’s', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'trialing' });
+    lookup.sessionOfSubscription = async () => null;
+    await deliver(platform, lookup, invoiceEvent('invoice.paid', { currency: CURRENCY }, PURCHASE_S));
+    expect(platform.stored[0]).toMatchObject({
+      status: 'paid',
+      amount_total: SETUP_PENCE,
+      currency: CURRENCY,
+      customer_email: 'jane@example.co.uk',
+    });
+    expect(platform.stored[0]).not.toHaveProperty('session_id');
+    const anonymous = memoryPlatform();
+    const raw = invoiceEvent('invoice.paid', {}, PURCHASE_S);
+    ((raw.data as Record<string, unknown>).object as Record<string, unknown>).customer_email = null;
+    await deliver(anonymous, lookup, raw);
+    expect(anonymous.stored[0]).not.toHaveProperty('customer_email');
+  });
+
+  it('the first invoice failed: pending while the subscription can still be paid, failed once it has expired', async () => {
+    const failedInvoice = invoiceEvent('invoice.payment_failed', { status: 'open' }, PURCHASE_S + 60);
+    const open = memoryPlatform();
+    await deliver(open, provider({ status: 'incomplete' }), failedInvoice);
+    expect(open.stored[0]).toMatchObject({ status: 'pending' });
+    const expired = memoryPlatform();
+    await deliver(
+      expired,
+      provider({ status: 'incomplete_expired', endedAtS: PURCHASE_S + 60, reason: 'payment_failed' }),
+      failedInvoice,
+    );
+    expect(expired.stored[0]).toMatchObject({ status: 'failed', failed_at: iso(PURCHASE_S + 60) });
+    // Its own e-mail only: not "ended after failed payments", though the subscription ended for that reason.
+    expect(subjects(expired)).toEqual([
+      `Direct Debit failed: Gold package, ${SETUP_TEXT} from jane@example.co.uk`,
+    ]);
+  });
+
+  it('a renewal’s invoice is not the day-one payment: a pending Order stays pending, without its amount', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete' });
+    lookup.sessionOfSubscription = async () => null;
+    await deliver(
+      platform,
+      lookup,
+      invoiceEvent('invoice.paid', { billingReason: 'subscription_cycle' }, PURCHASE_S),
+    );
+    expect(platform.stored[0]).toMatchObject({ status: 'pending' });
+    expect(platform.stored[0]).not.toHaveProperty('amount_total');
+  });
+
+  it('once the Order knows its checkout, later events do not ask the provider for it again', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'trialing' });
+    await deliver(platform, lookup, invoiceEvent('invoice.paid', {}, PURCHASE_S));
+    expect(lookup.sessionCalls).toBe(1);
+    await deliver(platform, lookup, subscriptionEvent('customer.subscription.updated', {}, PURCHASE_S + 60));
+    await deliver(platform, lookup, sessionEvent('checkout.session.completed'));
+    expect(lookup.sessionCalls).toBe(1);
+  });
+});
+
+describe('the ends of a subscription, each e-mail marked sent', () => {
+  async function paid(lookup: ReturnType<typeof provider>) {
+    const platform = memoryPlatform();
+    for (const raw of DAY_ONE) await deliver(platform, lookup, raw);
+    expect(platform.stored[0]).toMatchObject({ email_sent: true });
+    platform.emails.length = 0;
+    return platform;
+  }
+
+  it('cancelled now, by request: one e-mail naming the day it ended', async () => {
+    const lookup = provider();
+    const platform = await paid(lookup);
+    lookup.set({ status: 'canceled', endedAtS: SECOND_RENEWAL_S, reason: 'cancellation_requested' });
+    const deleted = subscriptionEvent('customer.subscription.deleted', {}, SECOND_RENEWAL_S);
+    await deliver(platform, lookup, deleted);
+    await deliver(platform, lookup, deleted);
+    expect(subjects(platform)).toEqual(['Subscription cancelled: Gold package of jane@example.co.uk']);
+    expect(platform.emails[0]?.body).toContain('It ends on 28 March 2027 and does not renew.');
+    expect(platform.stored[0]).toMatchObject({ cancellation_email_sent: true, cancel_at: null });
+  });
+
+  it('ended after failed payments, or left unpaid: marked sent', async () => {
+    const ended = provider();
+    const endedOrder = await paid(ended);
+    ended.set({ status: 'canceled', endedAtS: SECOND_RENEWAL_S, reason: 'payment_failed' });
+    await deliver(
+      endedOrder,
+      ended,
+      subscriptionEvent('customer.subscription.deleted', {}, SECOND_RENEWAL_S),
+    );
+    expect(endedOrder.stored[0]).toMatchObject({ ended_email_sent: true });
+    expect(endedOrder.stored[0]).not.toHaveProperty('cancellation_email_sent');
+    const unpaid = provider();
+    const unpaidOrder = await paid(unpaid);
+    unpaid.set({ status: 'unpaid' });
+    await deliver(
+      unpaidOrder,
+      unpaid,
+      subscriptionEvent('customer.subscription.updated', {}, SECOND_RENEWAL_S),
+    );
+    expect(unpaidOrder.stored[0]).toMatchObject({ unpaid_email_sent: true });
+  });
+
+  it('a subscription cancelled after its first payment failed: no cancellation e-mail, the failure had its own', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete' });
+    await deliver(
+      platform,
+      lookup,
+      sessionEvent('checkout.session.async_payment_failed', { payment_status: 'unpaid' }),
+    );
+    lookup.set({ status: 'canceled', endedAtS: PURCHASE_S + 86_400, reason: 'cancellation_requested' });
+    await deliver(
+      platform,
+      lookup,
+      subscriptionEvent('customer.subscription.deleted', {}, PURCHASE_S + 86_400),
+    );
+    expect(subjects(platform)).toEqual([
+      `Direct Debit failed: Gold package, ${SETUP_TEXT} from jane@example.co.uk`,
+    ]);
+    expect(platform.stored[0]).toMatchObject({ status: 'failed', subscription_status: 'canceled' });
+  });
+
+  it('two disputes: both recorded, one e-mail each', async () => {
+    const lookup = provider();
+    const platform = await paid(lookup);
+    await deliver(platform, lookup, event('charge.dispute.created', dispute(), PURCHASE_S + 30 * 86_400));
+    await deliver(
+      platform,
+      lookup,
+      event(
+        'charge.dispute.created',
+        dispute({ id: 'du_test_2', reason: 'fraudulent' }),
+        PURCHASE_S + 31 * 86_400,
+      ),
+    );
+    expect(platform.stored[0]?.disputes?.map((known) => [known.id, known.reason])).toEqual([
+      ['du_test_1', 'debit_not_authorized'],
+      ['du_test_2', 'fraudulent'],
+    ]);
+    expect(platform.stored[0]).toMatchObject({ disputes_notified: ['du_test_1', 'du_test_2'] });
+    expect(platform.emails).toHaveLength(2);
   });
 });
