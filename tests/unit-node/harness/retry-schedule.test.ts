@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RETRY_SCHEDULE,
   RETRY_ENV,
+  RETRY_MODE_ENV,
   retryDelayMs,
   retryScheduleFromEnv,
+  TEST_MODE_RETRY_SCHEDULE,
 } from '../../../host-harness/src/emulator/payments/webhooks/retry-schedule.ts';
 
 describe('retryDelayMs', () => {
@@ -95,6 +97,39 @@ describe('retryScheduleFromEnv', () => {
     for (const [name, value, bounds] of cases) {
       expect(() => retryScheduleFromEnv({ [name]: value }), `${name}=${value}`).toThrow(
         new Error(`${name} must be a whole number from ${bounds}, got ${value}`),
+      );
+    }
+  });
+
+  it("takes the sandbox's shape in test mode (the first attempt and three retries), live mode's otherwise", () => {
+    expect(RETRY_MODE_ENV).toBe('HARNESS_WEBHOOK_RETRY_MODE');
+    expect(retryScheduleFromEnv({ HARNESS_WEBHOOK_RETRY_MODE: 'test' })).toStrictEqual({
+      firstDelayMs: 2_000,
+      maxDelayMs: 8_000,
+      maxAttempts: 4,
+    });
+    expect(TEST_MODE_RETRY_SCHEDULE).toStrictEqual({
+      firstDelayMs: 2_000,
+      maxDelayMs: 8_000,
+      maxAttempts: 4,
+    });
+    expect(retryScheduleFromEnv({ HARNESS_WEBHOOK_RETRY_MODE: 'live' })).toStrictEqual(
+      DEFAULT_RETRY_SCHEDULE,
+    );
+    expect(retryScheduleFromEnv({ HARNESS_WEBHOOK_RETRY_MODE: '' })).toStrictEqual(DEFAULT_RETRY_SCHEDULE);
+  });
+
+  it('changes the test-mode base with the other variables, and leaves the base alone', () => {
+    expect(
+      retryScheduleFromEnv({ HARNESS_WEBHOOK_RETRY_MODE: 'test', HARNESS_WEBHOOK_ATTEMPTS: '2' }),
+    ).toStrictEqual({ firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 2 });
+    expect(TEST_MODE_RETRY_SCHEDULE.maxAttempts).toBe(4);
+  });
+
+  it('refuses another mode, naming the variable', () => {
+    for (const mode of ['sandbox', 'LIVE', ' test']) {
+      expect(() => retryScheduleFromEnv({ HARNESS_WEBHOOK_RETRY_MODE: mode }), mode).toThrow(
+        new Error(`HARNESS_WEBHOOK_RETRY_MODE must be live or test, got ${mode}`),
       );
     }
   });

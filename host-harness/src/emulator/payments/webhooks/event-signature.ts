@@ -7,9 +7,6 @@
 import Stripe from 'stripe';
 
 export function signatureHeader(payload: string, secret: string, timestampS?: number): Promise<string> {
-  return Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret,
-    ...(timestampS === undefined ? {} : { timestamp: timestampS }),
-  });
+  // Without `timestampS` the SDK signs with the current time.
+  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampS });
 }

@@ -20,4 +20,9 @@ export {
   retryScheduleFromEnv,
   TEST_MODE_RETRY_SCHEDULE,
 } from './retry-schedule.ts';
-export { type DispatcherDeps, WebhookDispatcher } from './webhook-dispatcher.ts';
+export {
+  type DispatcherDeps,
+  failureReason,
+  stateAfter,
+  WebhookDispatcher,
+} from './webhook-dispatcher.ts';

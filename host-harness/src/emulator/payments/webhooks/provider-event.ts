@@ -7,41 +7,34 @@ import { randomAlphanumeric } from '../../core/ids.ts';
 import type { Stripe } from '../account/index.ts';
 import { renderObject } from './event-versions.ts';
 
-type Session = Stripe.Checkout.Session;
+/** The event types the double sends, besides `customer.subscription.updated` (which also carries old values). */
+type SimpleType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
+  | 'checkout.session.expired'
+  | 'invoice.created'
+  | 'invoice.finalized'
+  | 'invoice.paid'
+  | 'invoice.payment_succeeded'
+  | 'invoice.payment_failed'
+  | 'invoice.voided'
+  | 'customer.subscription.created'
+  | 'customer.subscription.deleted'
+  | 'customer.subscription.trial_will_end'
+  | 'charge.dispute.created';
+
+/** The object the SDK's typed event of type `T` carries (`Stripe.InvoicePaidEvent`'s is an invoice, and so on). */
+type EventObject<T extends Stripe.Event['type']> = Extract<Stripe.Event, { type: T }>['data']['object'];
 
 /** An event to send: its type, when it happened (the test clock's time), the object then, and an update's old values. */
 export type EventSpec = { atS: number } & (
-  | {
-      type:
-        | 'checkout.session.completed'
-        | 'checkout.session.async_payment_succeeded'
-        | 'checkout.session.async_payment_failed'
-        | 'checkout.session.expired';
-      object: Session;
-    }
-  | {
-      type:
-        | 'invoice.created'
-        | 'invoice.finalized'
-        | 'invoice.paid'
-        | 'invoice.payment_succeeded'
-        | 'invoice.payment_failed'
-        | 'invoice.voided';
-      object: Stripe.Invoice;
-    }
-  | {
-      type:
-        | 'customer.subscription.created'
-        | 'customer.subscription.deleted'
-        | 'customer.subscription.trial_will_end';
-      object: Stripe.Subscription;
-    }
+  | { [T in SimpleType]: { type: T; object: EventObject<T> } }[SimpleType]
   | {
       type: 'customer.subscription.updated';
-      object: Stripe.Subscription;
+      object: EventObject<'customer.subscription.updated'>;
       previous: Partial<Stripe.Subscription>;
     }
-  | { type: 'charge.dispute.created'; object: Stripe.Dispute }
 );
 
 export type ProviderEventType = EventSpec['type'];
@@ -54,67 +47,24 @@ export interface BuiltEvent {
   payload: string;
 }
 
-/** The event the provider would POST for `spec`, rendered in `apiVersion`. */
+/**
+ * The event the provider would POST for `spec`, its object rendered in `apiVersion`: the SDK's event of its type
+ * (`Stripe.Event`), whose `data.previous_attributes` only an update has.
+ */
 export function buildEvent(spec: EventSpec, apiVersion: string): BuiltEvent {
   const id = `evt_${randomAlphanumeric(24)}`;
-  const base = {
+  // Other specs have no `previous`: undefined, which JSON leaves out.
+  const previous = (spec as Partial<Extract<EventSpec, { previous: unknown }>>).previous;
+  const event = {
     id,
-    object: 'event' as const,
+    object: 'event',
     api_version: apiVersion,
     created: spec.atS,
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
-  };
-  // The typed event for the current version; `renderObject` then rewrites its object for an older one.
-  let event: Stripe.Event;
-  switch (spec.type) {
-    case 'customer.subscription.updated':
-      event = {
-        ...base,
-        type: spec.type,
-        data: { object: spec.object, previous_attributes: spec.previous },
-      } satisfies Stripe.CustomerSubscriptionUpdatedEvent;
-      break;
-    case 'customer.subscription.created':
-    case 'customer.subscription.deleted':
-    case 'customer.subscription.trial_will_end':
-      event = { ...base, type: spec.type, data: { object: spec.object } } satisfies
-        | Stripe.CustomerSubscriptionCreatedEvent
-        | Stripe.CustomerSubscriptionDeletedEvent
-        | Stripe.CustomerSubscriptionTrialWillEndEvent;
-      break;
-    case 'invoice.created':
-    case 'invoice.finalized':
-    case 'invoice.paid':
-    case 'invoice.payment_succeeded':
-    case 'invoice.payment_failed':
-    case 'invoice.voided':
-      event = { ...base, type: spec.type, data: { object: spec.object } } satisfies
-        | Stripe.InvoiceVoidedEvent
-        | Stripe.InvoiceCreatedEvent
-        | Stripe.InvoiceFinalizedEvent
-        | Stripe.InvoicePaidEvent
-        | Stripe.InvoicePaymentSucceededEvent
-        | Stripe.InvoicePaymentFailedEvent;
-      break;
-    case 'charge.dispute.created':
-      event = {
-        ...base,
-        type: spec.type,
-        data: { object: spec.object },
-      } satisfies Stripe.ChargeDisputeCreatedEvent;
-      break;
-    default:
-      event = { ...base, type: spec.type, data: { object: spec.object } } satisfies
-        | Stripe.CheckoutSessionCompletedEvent
-        | Stripe.CheckoutSessionAsyncPaymentSucceededEvent
-        | Stripe.CheckoutSessionAsyncPaymentFailedEvent
-        | Stripe.CheckoutSessionExpiredEvent;
-  }
-  const rendered = {
-    ...event,
-    data: { ...event.data, object: renderObject(event.data.object, apiVersion) },
-  };
-  return { id, type: spec.type, createdS: spec.atS, payload: JSON.stringify(rendered, null, 2) };
+    type: spec.type,
+    data: { object: renderObject(spec.object, apiVersion), previous_attributes: previous },
+  } satisfies Omit<Stripe.Event, 'data'> & { data: unknown };
+  return { id, type: spec.type, createdS: spec.atS, payload: JSON.stringify(event, null, 2) };
 }

@@ -1,7 +1,12 @@
 import { nowIso } from '../../core/ids.ts';
 import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from '../account/index.ts';
 import { signatureHeader } from './event-signature.ts';
-import type { DeliveryAttempt, ProviderEventStore, StoredEvent } from './provider-event-store.ts';
+import type {
+  DeliveryAttempt,
+  DeliveryState,
+  ProviderEventStore,
+  StoredEvent,
+} from './provider-event-store.ts';
 import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
 
 export interface DispatcherDeps {
@@ -13,10 +18,31 @@ export interface DispatcherDeps {
   quiet: boolean;
 }
 
-function reason(error: unknown, timeoutMs: number): string {
+/** Why an attempt got no answer, as the dashboard shows it: a timeout, else the network error (shortened). */
+export function failureReason(error: unknown, timeoutMs: number): string {
   const err = error as Error & { cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
   return (err.cause?.code ?? err.cause?.message ?? err.message ?? String(error)).slice(0, 300);
+}
+
+/**
+ * An event's state after an attempt ended at `nowMs`: delivered on a 2xx; else, for an automatic attempt of a pending
+ * event, the next retry on `schedule`, or given up (`failed`) after its last attempt. A manual resend that fails, or
+ * an attempt of an event no longer pending, leaves the state and the schedule as they were.
+ */
+export function stateAfter(
+  current: StoredEvent,
+  attempt: DeliveryAttempt,
+  manual: boolean,
+  schedule: RetrySchedule,
+  nowMs: number,
+): { state: DeliveryState; next_attempt_ms: number | null } {
+  if (attempt.ok) return { state: 'delivered', next_attempt_ms: null };
+  if (manual || current.state !== 'pending')
+    return { state: current.state, next_attempt_ms: current.next_attempt_ms };
+  const attempts = current.attempt_count + 1;
+  if (attempts >= schedule.maxAttempts) return { state: 'failed', next_attempt_ms: null };
+  return { state: 'pending', next_attempt_ms: nowMs + retryDelayMs(schedule, attempts) };
 }
 
 /**
@@ -95,7 +121,7 @@ export class WebhookDispatcher {
     const attempt = await this.post(event, manual);
     if (!attempt) return null;
     const updated = this.deps.events.recordAttempt(id, attempt, (current) =>
-      this.following(current, attempt, manual),
+      stateAfter(current, attempt, manual, this.deps.schedule, Date.now()),
     );
     if (updated?.state === 'pending' && updated.next_attempt_ms !== null)
       this.schedule(id, updated.next_attempt_ms);
@@ -105,20 +131,6 @@ export class WebhookDispatcher {
         `payment double: event ${id} (${event.type}) not delivered: ${attempt.status ?? 'no answer'} ${attempt.error ?? ''}`,
       );
     return attempt;
-  }
-
-  /** The state after an attempt: delivered on a 2xx; else the next retry, or given up after the last one. */
-  private following(current: StoredEvent, attempt: DeliveryAttempt, manual: boolean) {
-    if (attempt.ok) return { state: 'delivered' as const, next_attempt_ms: null };
-    if (manual || current.state !== 'pending')
-      return { state: current.state, next_attempt_ms: current.next_attempt_ms };
-    const attempts = current.attempt_count + 1;
-    if (attempts >= this.deps.schedule.maxAttempts)
-      return { state: 'failed' as const, next_attempt_ms: null };
-    return {
-      state: 'pending' as const,
-      next_attempt_ms: Date.now() + retryDelayMs(this.deps.schedule, attempts),
-    };
   }
 
   private clearTimer(id: string): void {
@@ -152,7 +164,7 @@ export class WebhookDispatcher {
         : { date, status: response.status, ok: false, error: text, ...extra };
     } catch (error) {
       if (this.stopping.signal.aborted) return null;
-      return { date, status: null, ok: false, error: reason(error, timeoutMs), ...extra };
+      return { date, status: null, ok: false, error: failureReason(error, timeoutMs), ...extra };
     }
   }
 }
