@@ -15,10 +15,11 @@ import {
   PAYMENT_METHOD_TYPES,
   WEBHOOK_FUNCTION,
 } from '../../../../../host-harness/src/emulator/payments/account/index.ts';
+import { MONTHLY_PENCE, SETUP_PENCE } from '../../../../support/spec-figures.ts';
 
 const monthly = (): DashboardPrice => ({
   product_name: 'Gold package: monthly',
-  unit_amount: 19_900,
+  unit_amount: MONTHLY_PENCE,
   currency: 'gbp',
   recurring: { interval: 'month', interval_count: 1 },
 });
@@ -32,7 +33,7 @@ describe('DashboardPrices', () => {
   it('finds a price by its id, with the id, and lists them all in the order given', () => {
     const setup: DashboardPrice = {
       product_name: 'Setup',
-      unit_amount: 79_900,
+      unit_amount: SETUP_PENCE,
       currency: 'gbp',
       recurring: null,
     };

@@ -9,13 +9,14 @@ import {
   RENDERED_VERSIONS,
   renderObject,
 } from '../../../../../host-harness/src/emulator/payments/webhooks/index.ts';
+import { MONTHLY_PENCE, SETUP_PENCE } from '../../../../support/spec-figures.ts';
 
 const PINNED = '2026-10-28.endive';
 
 const subscriptionLine = () => ({
   id: 'il_sub',
   object: 'line_item',
-  amount: 19_900,
+  amount: MONTHLY_PENCE,
   parent: {
     type: 'subscription_item_details',
     invoice_item_details: null,
@@ -32,7 +33,7 @@ const subscriptionLine = () => ({
 const invoiceItemLine = () => ({
   id: 'il_item',
   object: 'line_item',
-  amount: 79_900,
+  amount: SETUP_PENCE,
   parent: {
     type: 'invoice_item_details',
     invoice_item_details: {
@@ -102,7 +103,7 @@ describe('renderObject', () => {
           {
             id: 'il_sub',
             object: 'line_item',
-            amount: 19_900,
+            amount: MONTHLY_PENCE,
             type: 'subscription',
             subscription: 'sub_1',
             subscription_item: 'si_1',
@@ -113,7 +114,7 @@ describe('renderObject', () => {
           {
             id: 'il_item',
             object: 'line_item',
-            amount: 79_900,
+            amount: SETUP_PENCE,
             type: 'invoiceitem',
             subscription: 'sub_1',
             subscription_item: null,
