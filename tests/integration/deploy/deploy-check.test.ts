@@ -2,7 +2,7 @@
  * `npm run deploy:check` (scripts/deploy-check.mjs): the platform's own CLI (base44@0.1.18, its tarball's code) reads
  * a copy of this project, offline and without a login, and the check says whether a deploy would work.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyProject, deployCheck, type ProjectCopy } from './project-copy.ts';
@@ -47,7 +47,10 @@ describe('deploy:check, the CLI reading the project', () => {
       /Order +rls create: false, read: \{"user_condition":\{"role":"admin"\}\}, update: \{"user_condition":\{"role":"admin"\}\}, delete: \{"user_condition":\{"role":"admin"\}\}/,
     );
     expect(run.output).toMatch(/functions +createCheckout \(\d+ files\), stripeWebhook \(\d+ files\)/);
-    expect(run.output).toContain('base44/shared/: env.ts, http.ts, stripe-client.ts, with every function');
+    // Every module of base44/shared, in the CLI's (sorted) order: none is left behind by the bundle.
+    const shared = readdirSync(join(copy.root, 'base44/shared')).sort();
+    expect(shared).toEqual(expect.arrayContaining(['env.ts', 'packages.ts', 'stripe-client.ts']));
+    expect(run.output).toContain(`base44/shared/: ${shared.join(', ')}, with every function`);
     expect(run.output).toContain(`"./dist" -> ${join(copy.root, 'dist')}`);
     expect(run.output).toContain('build command npm run build:production');
     // What a full deploy would do to the app, said before anyone runs it.
