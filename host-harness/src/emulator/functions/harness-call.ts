@@ -28,12 +28,15 @@ export function newCallKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Equal strings, compared in a time that does not depend on where they differ. */
+/**
+ * Equal strings, compared in a time that does not depend on where they differ: every character of `key` is compared
+ * (no loop bound to get wrong), and a `given` of another length is refused first (a longer one would otherwise pass
+ * on its first `key.length` characters).
+ */
 function sameKey(given: string, key: string): boolean {
   if (given.length !== key.length) return false;
   let difference = 0;
-  // Stryker disable next-line EqualityOperator: a step past the end XORs NaN with NaN, which is 0.
-  for (let i = 0; i < key.length; i++) difference |= given.charCodeAt(i) ^ key.charCodeAt(i);
+  for (const [i, char] of Array.from(key).entries()) difference |= char.charCodeAt(0) ^ given.charCodeAt(i);
   return difference === 0;
 }
 

@@ -100,7 +100,7 @@ export function functionCallRefusal(
   return null;
 }
 
-const localPort = (request: FastifyRequest) => request.socket?.localPort;
+const localPort = (request: FastifyRequest) => request.socket.localPort;
 
 /** True for a GET or HEAD of a control route that is a public page (`routeUrl` is the route as declared). */
 function isPageRequest(routeUrl: string, method: string): boolean {
