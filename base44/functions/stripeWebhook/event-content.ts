@@ -101,9 +101,9 @@ function optionalText(value: unknown, where: string): string | undefined {
 }
 
 function whole(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value))
-    throw new Unusable(`${where} is not a whole number`);
-  return value;
+  // `Number.isSafeInteger` is false for anything but a number.
+  if (!Number.isSafeInteger(value)) throw new Unusable(`${where} is not a whole number`);
+  return value as number;
 }
 
 function optionalWhole(value: unknown, where: string): number | undefined {

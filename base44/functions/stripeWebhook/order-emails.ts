@@ -38,7 +38,7 @@ function clean(value: string): string {
     value
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
       .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-      .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]+/g, '')
+      .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '')
       .trim()
   );
 }

@@ -105,8 +105,7 @@ export function missingFields(order: OrderFields, patch: Partial<OrderFields>): 
 /** The patch that records the day-one payment as `next` at `atS` (nothing when it is already final). */
 export function paymentPatch(order: OrderFields, next: PaymentState, atS: number): Partial<OrderFields> {
   const status = laterPaymentState(order.status, next);
+  // A change is from pending, to paid or failed.
   if (status === order.status) return {};
-  if (status === 'paid') return { status, paid_at: isoTime(atS) };
-  if (status === 'failed') return { status, failed_at: isoTime(atS) };
-  return { status };
+  return status === 'paid' ? { status, paid_at: isoTime(atS) } : { status, failed_at: isoTime(atS) };
 }

@@ -7,6 +7,7 @@ import {
   apiVersionOf,
   HANDLED_EVENTS,
   readEvent,
+  readSession,
 } from '../../../base44/functions/stripeWebhook/event-content.ts';
 import {
   dispute,
@@ -17,6 +18,7 @@ import {
   PURCHASE_S,
   SESSION_ID,
   SUBSCRIPTION_ID,
+  session,
   sessionEvent,
   subscriptionEvent,
 } from '../../support/provider-events.ts';
@@ -248,5 +250,168 @@ describe('a subscription and a dispute', () => {
     expect(refusal(event('charge.dispute.created', dispute({ amount: '1' }), 9))).toBe(
       'data.object.amount is not a whole number',
     );
+  });
+});
+
+describe('what an object may leave out', () => {
+  /** The object's facts, or the refusal's reason. */
+  const facts = (raw: unknown) => {
+    const reading = readEvent(raw);
+    if (!reading.ok) return reading.reason;
+    const { event: usable } = reading;
+    if ('session' in usable) return usable.session;
+    if ('invoice' in usable) return usable.invoice;
+    if ('dispute' in usable) return usable.dispute;
+    return usable;
+  };
+  /** `built` with the object's `fields` removed. */
+  const without = (built: Obj, ...fields: string[]) => {
+    const object = { ...((built.data as Obj).object as Obj) };
+    for (const field of fields) delete object[field];
+    return { ...built, data: { ...(built.data as Obj), object } };
+  };
+
+  it('a session with no buyer, package, amount or subscription, absent or empty, has none of them', () => {
+    const expected = { sessionId: SESSION_ID, mode: 'subscription', paymentStatus: 'paid' };
+    const base = sessionEvent('checkout.session.completed');
+    expect(
+      facts(
+        without(
+          base,
+          'customer_details',
+          'customer_email',
+          'metadata',
+          'amount_total',
+          'currency',
+          'subscription',
+        ),
+      ),
+    ).toStrictEqual(expected);
+    expect(
+      facts(
+        withObject(base, {
+          customer_details: { email: '', name: '' },
+          customer_email: '',
+          metadata: {},
+          currency: '',
+        }),
+      ),
+    ).toStrictEqual({ ...expected, amountTotal: SETUP_PENCE, subscriptionId: SUBSCRIPTION_ID });
+  });
+
+  it('a session that needed no payment is one, as far as its payment goes', () => {
+    expect(
+      facts(
+        withObject(sessionEvent('checkout.session.completed'), { payment_status: 'no_payment_required' }),
+      ),
+    ).toMatchObject({ paymentStatus: 'no_payment_required' });
+  });
+
+  it('an invoice with no package, creation time or buyer has none of them', () => {
+    const base = invoiceEvent('invoice.paid', { metadata: {} }, PURCHASE_S);
+    expect(facts(without(base, 'created', 'customer_email'))).toStrictEqual({
+      invoiceId: FIRST_INVOICE_ID,
+      subscriptionId: SUBSCRIPTION_ID,
+      billingReason: 'subscription_create',
+      amountDue: SETUP_PENCE,
+      currency: CURRENCY,
+      nextPaymentAttemptS: null,
+    });
+    expect(facts(withObject(base, { created: 5, customer_email: '', billing_reason: null }))).toMatchObject({
+      createdS: 5,
+      billingReason: null,
+    });
+    const details = withObject(base, { parent: { subscription_details: { subscription: { id: 'sub_x' } } } });
+    expect(facts(details)).toMatchObject({ subscriptionId: 'sub_x' });
+  });
+
+  it('a dispute with no payment named, absent or null, has none', () => {
+    const { payment_intent: _, ...bare } = dispute();
+    expect(facts(event('charge.dispute.created', bare, 9))).toMatchObject({ paymentIntent: null });
+    expect(
+      facts(event('charge.dispute.created', dispute({ payment_intent: { id: 'pi_x' } }), 9)),
+    ).toMatchObject({
+      paymentIntent: 'pi_x',
+    });
+  });
+});
+
+describe('every field it refuses, named', () => {
+  const reasons = (base: Obj, cases: [Obj, string][]) =>
+    cases.map(([fields]) => refusal(withObject(base, fields)));
+
+  it('of a session', () => {
+    const cases: [Obj, string][] = [
+      [{ customer_details: { email: 7 } }, 'data.object.customer_details.email is not text'],
+      [{ customer_details: null, customer_email: 7 }, 'data.object.customer_email is not text'],
+      [{ customer_details: { name: ['Jane'] } }, 'data.object.customer_details.name is not text'],
+      [{ currency: 826 }, 'data.object.currency is not text'],
+      [{ subscription: 7 }, 'data.object.subscription is not text'],
+      [{ metadata: 'gold' }, 'data.object.metadata is not an object'],
+    ];
+    expect(reasons(sessionEvent('checkout.session.completed'), cases)).toEqual(
+      cases.map(([, reason]) => reason),
+    );
+    expect(refusal(event('checkout.session.completed', null, 1))).toBe('data.object is not an object');
+  });
+
+  it('of an invoice', () => {
+    const cases: [Obj, string][] = [
+      [{ id: 7 }, 'data.object.id is not text'],
+      [{ parent: 'sub' }, 'data.object.parent is not an object'],
+      [
+        { parent: { subscription_details: { metadata: { package: 7 } } } },
+        'data.object.parent.subscription_details.metadata.package is not text',
+      ],
+      [
+        { parent: { subscription_details: { subscription: 7 } } },
+        'data.object.parent.subscription_details.subscription is not text',
+      ],
+      [{ billing_reason: 7 }, 'data.object.billing_reason is not text'],
+      [{ next_payment_attempt: '1' }, 'data.object.next_payment_attempt is not a whole number'],
+      [{ created: 1.5 }, 'data.object.created is not a whole number'],
+      [{ customer_email: 7 }, 'data.object.customer_email is not text'],
+    ];
+    expect(reasons(invoiceEvent('invoice.paid', {}, 1), cases)).toEqual(cases.map(([, reason]) => reason));
+    expect(refusal(event('invoice.paid', [], 1))).toBe('data.object is not an object');
+  });
+
+  it('of a subscription', () => {
+    expect(refusal(event('customer.subscription.updated', 'sub_1', 1))).toBe('data.object is not an object');
+    expect(refusal(withObject(subscriptionEvent('customer.subscription.updated', {}, 1), { id: null }))).toBe(
+      'data.object.id is not text',
+    );
+  });
+
+  it('of a dispute', () => {
+    const cases: [Obj, string][] = [
+      [{ object: 'charge' }, 'data.object is not a dispute'],
+      [{ id: 7 }, 'data.object.id is not text'],
+      [{ payment_intent: 7 }, 'data.object.payment_intent is not text'],
+      [{ currency: 7 }, 'data.object.currency is not text'],
+      [{ reason: 7 }, 'data.object.reason is not text'],
+    ];
+    expect(cases.map(([fields]) => refusal(event('charge.dispute.created', dispute(fields), 9)))).toEqual(
+      cases.map(([, reason]) => reason),
+    );
+    expect(refusal(event('charge.dispute.created', null, 9))).toBe('data.object is not an object');
+  });
+});
+
+describe('a fault that is not the event’s', () => {
+  it('is thrown on, not taken for an unusable event or session', () => {
+    const faulty = {
+      ...session(),
+      get payment_status(): string {
+        throw new TypeError('not readable');
+      },
+    };
+    expect(() => readEvent(event('checkout.session.completed', faulty, 1))).toThrow(TypeError);
+    expect(() => readSession(faulty)).toThrow(TypeError);
+  });
+
+  it('a session the provider answers is read the same way: null when it cannot be used', () => {
+    expect(readSession(session())).toMatchObject({ sessionId: SESSION_ID, subscriptionId: SUBSCRIPTION_ID });
+    expect(readSession({ ...session(), id: '' })).toBeNull();
   });
 });

@@ -211,3 +211,94 @@ describe('whose purchase an event is', () => {
     expect(invoiceVerdict({ ...invoice, billingReason: null }, 'gold').ours).toBe(false);
   });
 });
+
+describe('subscriptionFields, from what the provider leaves out', () => {
+  it('no period end, no reason for an end, no package: none recorded', () => {
+    const fields = subscriptionFields({
+      ...state({ status: 'canceled', endedAtS: PURCHASE_S + 5 }),
+      currentPeriodEndS: null,
+      metadata: {},
+    });
+    expect(fields).toStrictEqual({
+      subscription_id: SUBSCRIPTION_ID,
+      subscription_status: 'canceled',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      ended_at: iso(PURCHASE_S + 5),
+      first_renewal_at: iso(FIRST_RENEWAL_S),
+      monthly_amount: MONTHLY_PENCE,
+      currency: CURRENCY,
+    });
+  });
+
+  it('no item: no fee and no currency; an item without an amount: its currency only', () => {
+    const fields = subscriptionFields({ ...state(), items: [] });
+    expect(fields).not.toHaveProperty('monthly_amount');
+    expect(fields).not.toHaveProperty('currency');
+    const [item] = state().items;
+    const unpriced = subscriptionFields({ ...state(), items: [{ ...item!, amount: null, currency: 'eur' }] });
+    expect(unpriced).not.toHaveProperty('monthly_amount');
+    expect(unpriced).toMatchObject({ currency: 'eur' });
+  });
+
+  it('the monthly fee is the item’s price times its quantity', () => {
+    const [item] = state().items;
+    expect(subscriptionFields({ ...state(), items: [{ ...item!, quantity: 2 }] })).toMatchObject({
+      monthly_amount: 2 * MONTHLY_PENCE,
+    });
+  });
+});
+
+describe('whose purchase an event is, field by field', () => {
+  const withItem = (fields: object) => {
+    const built = state();
+    return { ...built, items: [{ ...built.items[0]!, ...fields }] };
+  };
+  const reasonOf = (verdict: ReturnType<typeof subscriptionVerdict>) =>
+    verdict.ours ? null : verdict.reason;
+
+  it('a subscription of two at the monthly fee, or every three months, is not ours', () => {
+    expect(reasonOf(subscriptionVerdict(withItem({ quantity: 2 })))).toBe(
+      `subscription ${SUBSCRIPTION_ID} charges 2 × ${MONTHLY_PENCE} "gbp" every 1 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
+    );
+    expect(reasonOf(subscriptionVerdict(withItem({ intervalCount: 3 })))).toBe(
+      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE} "gbp" every 3 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
+    );
+  });
+
+  it('says what an item without an amount or interval charges', () => {
+    expect(
+      reasonOf(subscriptionVerdict(withItem({ amount: null, interval: null, intervalCount: null }))),
+    ).toBe(
+      `subscription ${SUBSCRIPTION_ID} charges 1 × no amount "gbp" every ? ?, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
+    );
+  });
+
+  it('quotes an unknown package short: its first 40 characters', () => {
+    const long = `${'p'.repeat(40)}and more`;
+    expect(reasonOf(subscriptionVerdict({ ...state(), metadata: { package: long } }))).toBe(
+      `subscription ${SUBSCRIPTION_ID} names package "${'p'.repeat(40)}", not one on sale`,
+    );
+  });
+
+  it('an invoice for no reason, or in another currency, is not ours', () => {
+    const invoice = {
+      invoiceId: 'in_1',
+      subscriptionId: 's',
+      billingReason: null,
+      amountDue: SETUP_PENCE,
+      currency: CURRENCY,
+      nextPaymentAttemptS: null,
+    };
+    expect(invoiceVerdict(invoice, 'gold')).toStrictEqual({
+      ours: false,
+      reason: `invoice in_1 is for "no reason", which this site's subscriptions never bill`,
+    });
+    expect(
+      invoiceVerdict({ ...invoice, billingReason: 'subscription_create', currency: 'eur' }, 'gold'),
+    ).toStrictEqual({
+      ours: false,
+      reason: `invoice in_1 asks ${SETUP_PENCE} "eur", not the gold package's ${SETUP_PENCE} gbp`,
+    });
+  });
+});

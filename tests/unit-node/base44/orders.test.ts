@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredOrder } from '../../../base44/functions/stripeWebhook/order-record.ts';
-import { serialized } from '../../../base44/functions/stripeWebhook/orders.ts';
+import { queuedKeys, serialized } from '../../../base44/functions/stripeWebhook/orders.ts';
 import { memoryPlatform } from './memory-platform.ts';
 
 const order = (n: number, fields: Partial<StoredOrder> = {}): StoredOrder => ({
@@ -127,5 +127,19 @@ describe('serialized', () => {
     second.open();
     await Promise.all([b, c]);
     expect(log).toEqual(['1', '2 start', '2 end', '3']);
+  });
+
+  it('holds an entry for a key only while a run of it is queued or running', async () => {
+    const before = queuedKeys();
+    const first = gate();
+    const a = serialized('cs_size', async () => {
+      await first.opened;
+    });
+    const b = serialized('cs_size', async () => {});
+    expect(queuedKeys()).toBe(before + 1);
+    first.open();
+    await Promise.all([a, b]);
+    await settle();
+    expect(queuedKeys()).toBe(before);
   });
 });
