@@ -56,7 +56,9 @@ const TRIAL_NOTICE_S = 3 * DAY_S;
 /** Statuses whose periods renew. */
 const RENEWING = new Set<Subscription['status']>(['trialing', 'active', 'past_due', 'unpaid']);
 /** More steps than this in one move of the clock is a mistake (years of daily renewals), not a subscription. */
-const MAX_STEPS = 5_000;
+export const MAX_STEPS = 5_000;
+/** How many periods from its anchor a scheduled end (`cancel_at`) may lie: a hundred years of monthly periods. */
+export const MAX_CANCEL_PERIODS = 1_200;
 
 /** A step of the clock: one for an invoice, or one that follows from the subscription. */
 type Step =
@@ -70,18 +72,18 @@ function agenda(ledger: SubscriptionLedger): Step[] {
   const steps: Step[] = ledger.steps.map((step) => ({ ...step, order: 0 as const }));
   const subscription = ledger.subscription;
   if (subscription && !ENDED.has(subscription.status)) {
-    if (subscription.status === 'trialing' && subscription.trial_end !== null && !ledger.trial_notice_sent)
+    const trialEnd = subscription.status === 'trialing' ? subscription.trial_end : null;
+    if (trialEnd !== null && !ledger.trial_notice_sent)
       steps.push({
-        atS: Math.max(subscription.trial_end - TRIAL_NOTICE_S, subscription.start_date),
+        atS: Math.max(trialEnd - TRIAL_NOTICE_S, subscription.start_date),
         kind: 'trial_notice',
         order: 1,
       });
     if (subscription.cancel_at !== null)
       steps.push({ atS: subscription.cancel_at, kind: 'scheduled_end', order: 2 });
-    const periodEnd = currentPeriodEnd(subscription);
-    const endsFirst = subscription.cancel_at !== null && subscription.cancel_at <= periodEnd;
-    if (RENEWING.has(subscription.status) && !endsFirst)
-      steps.push({ atS: periodEnd, kind: 'renewal', order: 3 });
+    // A scheduled end falls on a period's end: taken first, it leaves nothing to renew.
+    if (RENEWING.has(subscription.status))
+      steps.push({ atS: currentPeriodEnd(subscription), kind: 'renewal', order: 3 });
   }
   return steps.sort((a, b) => a.atS - b.atS || a.order - b.order);
 }
@@ -107,22 +109,26 @@ function takeStep(w: Work, step: Step): void {
   const { invoice: id, kind } = step;
   w.ledger.steps = w.ledger.steps.filter((s) => !(s.invoice === id && s.kind === kind && s.atS === step.atS));
   const invoice = invoiceOf(w, id);
+  // An invoice's tries and window's close are dropped when it is paid: a retry finds it open.
   if (kind === 'finalize') finalize(w, invoice, step.atS);
   else if (kind === 'settle') settle(w, id, step.atS);
-  else if (kind === 'retry') {
-    if (invoice.status === 'open') attemptPayment(w, invoice, step.atS);
-  } else giveUp(w, invoice, step.atS);
+  else if (kind === 'retry') attemptPayment(w, invoice, step.atS);
+  else giveUp(w, step.atS);
 }
 
-/** Moves the clock forward to `toS`, taking every step due by then in order. */
-export function runUntil(ledger: SubscriptionLedger, toS: number, settings: BillingSettings): BillingChange {
+/** Moves the clock forward to `toS`, taking every step due by then in order (at most `maxSteps` of them). */
+export function runUntil(
+  ledger: SubscriptionLedger,
+  toS: number,
+  settings: BillingSettings,
+  maxSteps = MAX_STEPS,
+): BillingChange {
   const w = begin(ledger, settings);
   for (let taken = 0; ; taken++) {
     const step = agenda(w.ledger)[0];
     if (!step || step.atS > toS) break;
-    if (taken >= MAX_STEPS)
-      throw new BillingConflict(`Moving the clock that far takes more than ${MAX_STEPS} steps`, 'too_far');
-    w.ledger.clock_s = Math.max(w.ledger.clock_s ?? step.atS, step.atS);
+    if (taken >= maxSteps)
+      throw new BillingConflict(`Moving the clock that far takes more than ${maxSteps} steps`, 'too_far');
     takeStep(w, step);
   }
   w.ledger.clock_s = Math.max(w.ledger.clock_s ?? toS, toS);
@@ -152,6 +158,23 @@ export function firstDebitConfirmedAt(ledger: SubscriptionLedger): number {
   const step = ledger.steps.find((s) => s.kind === 'settle' && s.invoice === first?.id);
   if (!step) throw new BillingConflict('This session has no Direct Debit waiting to settle', 'not_pending');
   return step.atS;
+}
+
+/** Whether `timeS` ends one of the subscription's first `MAX_CANCEL_PERIODS` periods (counted from its anchor). */
+function isPeriodEnd(subscription: Subscription, timeS: number): boolean {
+  const recurring = subscription.items.data[0]?.price.recurring;
+  if (!recurring || !isInterval(recurring.interval)) return false;
+  // Period ends only grow with k: the first one at or after `timeS` decides.
+  for (let k = 0; k < MAX_CANCEL_PERIODS; k++) {
+    const boundary = periodBoundary(
+      subscription.billing_cycle_anchor,
+      recurring.interval,
+      recurring.interval_count,
+      k,
+    );
+    if (boundary >= timeS) return boundary === timeS;
+  }
+  return false;
 }
 
 /**
@@ -190,19 +213,7 @@ export function cancelSubscription(
     });
     return done(w);
   }
-  const recurring = subscription.items.data[0]?.price.recurring;
-  const boundaries =
-    recurring && isInterval(recurring.interval)
-      ? Array.from({ length: 1_200 }, (_, k) =>
-          periodBoundary(
-            subscription.billing_cycle_anchor,
-            recurring.interval as 'month',
-            recurring.interval_count,
-            k,
-          ),
-        )
-      : [];
-  if (when <= now || !boundaries.includes(when) || when < periodEnd)
+  if (when <= now || when < periodEnd || !isPeriodEnd(subscription, when))
     throw new BillingConflict(
       'cancel_at must be the end of a future billing period: the double does not simulate the prorations of an end inside one',
       'cancel_at_inside_period',

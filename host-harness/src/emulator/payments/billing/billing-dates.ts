@@ -40,6 +40,9 @@ export function periodBoundary(
       return seconds(addMonths(anchor, steps));
     case 'year':
       return seconds(addYears(anchor, steps));
+    default:
+      // Only a price read from a changed record can have another: refused rather than dated anywhere.
+      throw new Error(`${String(interval)} is not a billing interval`);
   }
 }
 

@@ -107,14 +107,13 @@ export function afterPaid(w: Work, invoice: Invoice, atS: number): void {
   w.events.push({ type: 'invoice.paid', atS, object: invoice });
   w.events.push({ type: 'invoice.payment_succeeded', atS, object: invoice });
   w.ledger.steps = w.ledger.steps.filter((step) => step.invoice !== invoice.id || step.kind === 'settle');
-  const subscription = w.ledger.subscription;
-  if (!subscription || ENDED.has(subscription.status)) return;
+  const subscription = live(w);
+  if (ENDED.has(subscription.status)) return;
   if (isFirst(invoice)) w.firstInvoice = { outcome: 'succeeded', atS };
-  const stillOpen = w.ledger.invoices.some((other) => other.status === 'open' && other.id !== invoice.id);
+  // `invoice` is stored paid already: any other open one keeps the subscription past due.
+  const stillOpen = w.ledger.invoices.some((other) => other.status === 'open');
   if (subscription.status === 'incomplete')
-    updateSubscription(w, atS, {
-      status: subscription.trial_end !== null && subscription.trial_end > atS ? 'trialing' : 'active',
-    });
+    updateSubscription(w, atS, { status: (subscription.trial_end ?? 0) > atS ? 'trialing' : 'active' });
   else if (subscription.status === 'past_due' && !stillOpen) updateSubscription(w, atS, { status: 'active' });
 }
 
@@ -133,7 +132,8 @@ export function afterFailed(
   counted: boolean,
 ): void {
   const subscription = live(w);
-  if (isFirst(invoice) && subscription.status === 'incomplete') {
+  // Only the first invoice is ever charged while the subscription is incomplete (it does not renew).
+  if (subscription.status === 'incomplete') {
     const failed = putInvoice(w, failedInvoice(invoice, null, counted));
     w.events.push({ type: 'invoice.payment_failed', atS, object: failed });
     w.firstInvoice = { outcome: 'failed', atS };
@@ -143,7 +143,8 @@ export function afterFailed(
     w.events.push({ type: 'invoice.voided', atS, object: voided });
     return;
   }
-  const planned = w.ledger.steps.some((step) => step.invoice === invoice.id && step.kind === 'give_up');
+  // Its tries and its window's close are planned together at its first failure, and the close is its last step.
+  const planned = w.ledger.steps.some((step) => step.invoice === invoice.id);
   if (!planned) {
     // The first failure of this invoice: plan the retries (cards only) and the end of the window.
     const retries = method === 'card' ? retryTimes(atS, w.settings) : [];
@@ -152,16 +153,13 @@ export function afterFailed(
       { atS: atS + w.settings.retries.days * DAY_S, invoice: invoice.id, kind: 'give_up' },
     );
   }
-  const next = w.ledger.steps
-    .filter((step) => step.invoice === invoice.id && step.kind === 'retry' && step.atS > atS)
-    .reduce<number | null>(
-      (soonest, step) => (soonest === null || step.atS < soonest ? step.atS : soonest),
-      null,
-    );
+  // The tries still planned are later than this one, in order: the first is the next.
+  const next =
+    w.ledger.steps.find((step) => step.invoice === invoice.id && step.kind === 'retry')?.atS ?? null;
   const failed = putInvoice(w, failedInvoice(invoice, next, counted));
   w.events.push({ type: 'invoice.payment_failed', atS, object: failed });
-  if (subscription.status === 'active' || subscription.status === 'trialing')
-    updateSubscription(w, atS, { status: 'past_due' });
+  // A renewal leaves a trial before its invoice is charged: only an active subscription becomes past due.
+  if (subscription.status === 'active') updateSubscription(w, atS, { status: 'past_due' });
 }
 
 /** Attempts to pay an open invoice at `atS` with the subscription's payment method. */
@@ -195,14 +193,15 @@ export function settle(w: Work, invoiceId: string, atS: number): void {
   putCharge(w, { ...charge, status: succeeds ? 'succeeded' : 'failed', settled_s: atS });
   const invoice = invoiceOf(w, invoiceId);
   if (succeeds) afterPaid(w, putInvoice(w, paidInvoice(invoice, atS, false)), atS);
-  else if (w.ledger.subscription && !ENDED.has(w.ledger.subscription.status))
-    afterFailed(w, invoice, atS, charge.method, false);
+  else if (!ENDED.has(live(w).status)) afterFailed(w, invoice, atS, charge.method, false);
   else w.events.push({ type: 'invoice.payment_failed', atS, object: invoice });
 }
 
-/** The retry window of `invoice` closed at `atS`: the account's setting decides what becomes of the subscription. */
-export function giveUp(w: Work, invoice: Invoice, atS: number): void {
-  if (invoice.status !== 'open') return;
+/**
+ * The retry window of an invoice closed at `atS`, unpaid (paying it drops the step): the account's setting decides
+ * what becomes of the subscription.
+ */
+export function giveUp(w: Work, atS: number): void {
   if (w.settings.afterRetries === 'cancel') endSubscription(w, atS, 'payment_failed');
   else if (w.settings.afterRetries === 'unpaid') updateSubscription(w, atS, { status: 'unpaid' });
 }
@@ -254,9 +253,8 @@ export function renew(w: Work, atS: number): void {
     w.ledger.steps.push({ atS: atS + w.settings.renewalDraftS, invoice: draft.id, kind: 'finalize' });
 }
 
-/** Finalizes a draft at `atS` and attempts to pay it. */
+/** Finalizes a draft at `atS` and attempts to pay it (a draft's only step is this one). */
 export function finalize(w: Work, invoice: Invoice, atS: number): void {
-  if (invoice.status !== 'draft') return;
   const open = putInvoice(w, finalizedInvoice(invoice, atS, w.ledger.invoices.indexOf(invoice) + 1));
   w.events.push({ type: 'invoice.finalized', atS, object: open });
   attemptPayment(w, open, atS);

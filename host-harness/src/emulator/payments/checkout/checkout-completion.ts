@@ -28,12 +28,15 @@ export interface Change {
   events: EventSpec[];
 }
 
-/** The record with a billing change applied; the first invoice's fate decides a Direct Debit session's. */
+/**
+ * The record with a billing change applied; the first invoice's fate decides a Direct Debit session's (the only kind
+ * whose first invoice settles after the session completed: `complete` and `unpaid` until then).
+ */
 function withBilling(record: CheckoutRecord, change: BillingChange): Change {
   const next: CheckoutRecord = { ...record, ...change.ledger };
   const events = [...change.events];
   const first = change.firstInvoice;
-  if (first && record.session.status === 'complete' && record.session.payment_status === 'unpaid') {
+  if (first) {
     const succeeded = first.outcome === 'succeeded';
     const session: CheckoutSession = succeeded
       ? { ...record.session, payment_status: 'paid' }
@@ -49,17 +52,19 @@ function withBilling(record: CheckoutRecord, change: BillingChange): Change {
 }
 
 /**
- * Completes an open session with the method the buyer chose at `nowS`. A subscription-mode session starts its
- * subscription (billing/subscription-start.ts); a payment-mode one is paid by card (the double does not simulate a
- * Direct Debit in payment mode, and says so).
+ * Completes an open session with the method the buyer chose at `nowS`; null when it is not open (a second press of
+ * Pay, or one that lost the race to another). A subscription-mode session starts its subscription
+ * (billing/subscription-start.ts); a payment-mode one is paid by card (the double does not simulate a Direct Debit in
+ * payment mode, and says so).
  */
 export function completeCheckout(
   record: CheckoutRecord,
   choice: { method: PaymentMethodType; email: string | null },
   nowS: number,
   settings: BillingSettings,
-): Change {
+): Change | null {
   const { session } = record;
+  if (session.status !== 'open') return null;
   const terms = chargeTerms(record.line_items.map(pricedLine), record.subscription_data, nowS);
   const nothingDue = terms.dueToday === 0;
   const customer = `cus_${randomAlphanumeric(14)}`;
@@ -104,16 +109,16 @@ export function completeCheckout(
     },
     settings,
   );
-  const first = started.ledger.invoices[0];
+  // Starting a subscription creates it and its first invoice.
   const completed: CheckoutSession = {
     ...completedSession(session, {
       customer,
-      subscription: started.ledger.subscription?.id ?? null,
+      subscription: started.ledger.subscription!.id,
       paymentIntent: null,
       email,
       paymentStatus,
     }),
-    invoice: first?.id ?? null,
+    invoice: started.ledger.invoices[0]!.id,
   };
   return {
     record: { ...record, ...started.ledger, session: completed },

@@ -1,15 +1,13 @@
 /** How the double writes amounts, dates and billing periods for people (its hosted page, the control API). */
-import type { Interval } from '../billing/index.ts';
 
 /**
  * Formats minor units as the provider's pages do, with the currency's symbol and a thousands separator: 104800 gbp →
- * £1,048.00. A currency Intl does not know is written by its code (`XXX 10.00`).
+ * £1,048.00. A code Intl cannot take is written as given, upper-cased (`EURO 10.00`). (Intl reads currency codes in
+ * any case.)
  */
 export function formatAmount(minor: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
-      minor / 100,
-    );
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
   } catch {
     return `${currency.toUpperCase()} ${(minor / 100).toFixed(2)}`;
   }
@@ -38,7 +36,7 @@ export function formatTime(timeS: number): string {
   return TIME.format(new Date(timeS * 1000));
 }
 
-/** "per month", "every 3 months". */
-export function periodLabel(interval: Interval, count: number): string {
+/** "per month", "every 3 months" (`interval`: one of the provider's, `Interval`). */
+export function periodLabel(interval: string, count: number): string {
   return count === 1 ? `per ${interval}` : `every ${count} ${interval}s`;
 }

@@ -39,7 +39,7 @@ function lineRows(record: CheckoutRecord, terms: ChargeTerms, currency: string):
       const today = terms.todayByLine[i] ?? full;
       let amount = formatAmount(full, currency);
       if (price?.recurring) {
-        amount += ` ${periodLabel(terms.recurring?.interval ?? 'month', terms.recurring?.intervalCount ?? 1)}`;
+        amount += ` ${periodLabel(price.recurring.interval, price.recurring.interval_count)}`;
         if (terms.trialEndS !== null) amount += `, free until ${formatDate(terms.trialEndS)}`;
         else if (today !== full) amount += ` (${formatAmount(today, currency)} today)`;
       }
@@ -51,8 +51,9 @@ function lineRows(record: CheckoutRecord, terms: ChargeTerms, currency: string):
 /** "then £199.00 per month from 27 December 2026"; empty without recurring prices. */
 function thenLine(terms: ChargeTerms, currency: string): string {
   const { recurring, firstRenewalS } = terms;
-  if (!recurring || firstRenewalS === null) return '';
-  const text = `then ${formatAmount(recurring.amount, currency)} ${periodLabel(recurring.interval, recurring.intervalCount)} from ${formatDate(firstRenewalS)}`;
+  // The terms have both or neither: a first renewal with recurring prices.
+  if (!recurring) return '';
+  const text = `then ${formatAmount(recurring.amount, currency)} ${periodLabel(recurring.interval, recurring.intervalCount)} from ${formatDate(firstRenewalS!)}`;
   return `<p class="then">${escapeHtml(text)}</p>`;
 }
 
@@ -79,8 +80,8 @@ export function payBody(record: CheckoutRecord, nowS: number, problem?: string):
   const currency = session.currency ?? 'gbp';
   const status = sessionStatus(record);
   const open = status === 'open';
-  // A completed session shows the terms it was paid on (its subscription's start), an open one those of paying now.
-  const terms = termsOf(record, open ? nowS : (record.subscription?.start_date ?? nowS));
+  // A session with a subscription shows the terms it was paid on (its start), any other those of paying now.
+  const terms = termsOf(record, record.subscription?.start_date ?? nowS);
   const action = `/__harness/pay/${encodeURIComponent(session.id)}`;
   // Like the provider's hosted page, it asks who is paying (prefilled with the session's customer_email); the
   // completed session carries it as customer_details.email.

@@ -95,9 +95,7 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
     if (method !== 'card' && method !== 'bacs_debit') return page(reply, 400, record, 'Choose a way to pay.');
     try {
       await payments.apply(id, (current, nowS) =>
-        sessionStatus(current) === 'open'
-          ? completeCheckout(current, { method, email: buyer.email }, nowS, payments.settings())
-          : null,
+        completeCheckout(current, { method, email: buyer.email }, nowS, payments.settings()),
       );
     } catch (error) {
       if (error instanceof BillingConflict) return page(reply, 400, record, error.message);
