@@ -129,21 +129,35 @@ describe('registerControlRoutes', () => {
     const { app, ctx } = controlApp();
     expect((await app.inject({ url: '/__harness/health' })).json()).toStrictEqual({ ok: true });
     expect(ctx.resets).toBe(0);
-    expect((await app.inject({ method: 'POST', url: '/__harness/reset' })).json()).toStrictEqual({ ok: true });
+    expect((await app.inject({ method: 'POST', url: '/__harness/reset' })).json()).toStrictEqual({
+      ok: true,
+    });
     expect(ctx.resets).toBe(1);
   });
 
   it('adds, lists and clears faults; a bad fault is a 400', async () => {
     const { app, ctx } = controlApp();
-    const added = await app.inject({ method: 'POST', url: '/__harness/faults', payload: { path: '/api', status: 503 } });
-    expect(added.json()).toStrictEqual({ ok: true, fault: { path: '/api', status: 503, id: 1, remaining: null } });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/__harness/faults',
+      payload: { path: '/api', status: 503 },
+    });
+    expect(added.json()).toStrictEqual({
+      ok: true,
+      fault: { path: '/api', status: 503, id: 1, remaining: null },
+    });
     expect((await app.inject({ url: '/__harness/faults' })).json()).toStrictEqual([
       { path: '/api', status: 503, id: 1, remaining: null },
     ]);
     const bad = await app.inject({ method: 'POST', url: '/__harness/faults', payload: { path: 'api' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toStrictEqual({ message: 'path must be a string starting with /', code: 'bad_request' });
-    expect((await app.inject({ method: 'DELETE', url: '/__harness/faults' })).json()).toStrictEqual({ ok: true });
+    expect(bad.json()).toStrictEqual({
+      message: 'path must be a string starting with /',
+      code: 'bad_request',
+    });
+    expect((await app.inject({ method: 'DELETE', url: '/__harness/faults' })).json()).toStrictEqual({
+      ok: true,
+    });
     expect(ctx.faults.list()).toStrictEqual([]);
   });
 
@@ -151,7 +165,9 @@ describe('registerControlRoutes', () => {
     const { app, ctx } = controlApp();
     for (let n = 1; n <= 501; n++) ctx.requests.add(entry(n));
     const last = async (query: string) =>
-      ((await app.inject({ url: `/__harness/requests${query}` })).json() as LoggedRequest[]).map((e) => e.path);
+      ((await app.inject({ url: `/__harness/requests${query}` })).json() as LoggedRequest[]).map(
+        (e) => e.path,
+      );
     expect(await last('')).toHaveLength(100);
     expect((await last(''))[0]).toBe('/r402');
     expect(await last('?limit=1')).toStrictEqual(['/r501']);

@@ -62,7 +62,10 @@ describe('LOCAL_ORIGIN', () => {
 
 describe('registerCors', () => {
   it('allows a local origin to read answers (no credentials), varying by Origin', async () => {
-    const response = await corsApp().inject({ url: '/api/thing', headers: { origin: 'http://localhost:4401' } });
+    const response = await corsApp().inject({
+      url: '/api/thing',
+      headers: { origin: 'http://localhost:4401' },
+    });
     expect(response.json()).toStrictEqual({ route: 'thing' });
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:4401');
     expect(response.headers.vary).toBe('Origin');
@@ -98,7 +101,11 @@ describe('registerCors', () => {
 
   it('leaves an OPTIONS that is not a preflight, and a preflight from another site, to the route', async () => {
     const app = corsApp();
-    const plain = await app.inject({ method: 'OPTIONS', url: '/api/thing', headers: { origin: 'http://localhost' } });
+    const plain = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/thing',
+      headers: { origin: 'http://localhost' },
+    });
     expect(plain.json()).toStrictEqual({ route: 'options' });
     expect(plain.headers['access-control-allow-origin']).toBe('http://localhost');
     expect(plain.headers['access-control-allow-methods']).toBeUndefined();

@@ -42,7 +42,10 @@ describe('ApiError', () => {
     });
     expect(new ApiError(400, 'm', undefined, 'd').toBody()).toStrictEqual({ message: 'm', detail: 'd' });
     expect(new ApiError(400, 'm', 'c').toBody()).toStrictEqual({ message: 'm', code: 'c' });
-    expect(new ApiError(400, 'm', undefined, undefined, {}).toBody()).toStrictEqual({ message: 'm', extra_data: {} });
+    expect(new ApiError(400, 'm', undefined, undefined, {}).toBody()).toStrictEqual({
+      message: 'm',
+      extra_data: {},
+    });
     expect(new ApiError(400, 'm', '', '').toBody()).toStrictEqual({ message: 'm', detail: '', code: '' });
   });
 
@@ -56,7 +59,11 @@ describe('ApiError', () => {
     ];
     for (const [error, name, status, code] of cases) {
       expect(error, name).toBeInstanceOf(ApiError);
-      expect({ name: error.name, status: error.status, code: error.code }).toStrictEqual({ name, status, code });
+      expect({ name: error.name, status: error.status, code: error.code }).toStrictEqual({
+        name,
+        status,
+        code,
+      });
     }
     expect(new UnauthorizedError().message).toBe('Authentication required');
   });
@@ -67,7 +74,10 @@ describe('ApiError', () => {
       detail: 'why',
       code: 'invalid_body',
     });
-    expect(new UnauthorizedError('u', 'token_expired').toBody()).toStrictEqual({ message: 'u', code: 'token_expired' });
+    expect(new UnauthorizedError('u', 'token_expired').toBody()).toStrictEqual({
+      message: 'u',
+      code: 'token_expired',
+    });
     expect(new ForbiddenError('f', 'nope', { a: 1 }).toBody()).toStrictEqual({
       message: 'f',
       code: 'nope',
@@ -176,7 +186,10 @@ describe('registerErrorHandlers', () => {
     const app = erroringApp();
     const response = await app.inject({ method: 'DELETE', url: '/no/such?token=secret' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toStrictEqual({ message: 'No such endpoint: DELETE /no/such', code: 'not_found' });
+    expect(response.json()).toStrictEqual({
+      message: 'No such endpoint: DELETE /no/such',
+      code: 'not_found',
+    });
     const long = `/${'p'.repeat(300)}`;
     expect((await app.inject({ url: long })).json()).toStrictEqual({
       message: `No such endpoint: GET ${long.slice(0, 200)}`,
@@ -187,14 +200,24 @@ describe('registerErrorHandlers', () => {
 
 describe('answerFrameworkError', () => {
   function routedApp() {
-    const app = testApp({ routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, frameworkErrors: answerFrameworkError });
+    const app = testApp({
+      routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+      frameworkErrors: answerFrameworkError,
+    });
     app.get('/api/entities/:name', async () => ({ ok: true }));
     return app;
   }
 
   it('a parameter over the limit is a 414 that does not repeat the address', async () => {
     const app = routedApp();
-    expect((await app.inject({ url: `/api/entities/${'n'.repeat(MAX_PARAM_LENGTH)}`, headers: { host: OWN_HOST } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          url: `/api/entities/${'n'.repeat(MAX_PARAM_LENGTH)}`,
+          headers: { host: OWN_HOST },
+        })
+      ).statusCode,
+    ).toBe(200);
     const response = await app.inject({
       url: `/api/entities/${'n'.repeat(MAX_PARAM_LENGTH + 1)}`,
       headers: { host: OWN_HOST },
@@ -257,7 +280,11 @@ describe('answerClientError', () => {
 
   it('headers over the limit: 431', () => {
     expect(answer('HPE_HEADER_OVERFLOW')).toBe(
-      expected('431 Request Header Fields Too Large', 'The request headers are too large (16 KB at most)', 'headers_too_large'),
+      expected(
+        '431 Request Header Fields Too Large',
+        'The request headers are too large (16 KB at most)',
+        'headers_too_large',
+      ),
     );
   });
 

@@ -4,7 +4,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerFaults, FaultRegistry, parseFault } from '../../../host-harness/src/emulator/control/faults.ts';
+import {
+  FaultRegistry,
+  parseFault,
+  registerFaults,
+} from '../../../host-harness/src/emulator/control/faults.ts';
 import { ApiError } from '../../../host-harness/src/emulator/core/errors.ts';
 import { testApp } from './support/test-app.ts';
 
@@ -45,10 +49,21 @@ describe('parseFault', () => {
       drop: true,
       times: 1,
     });
-    expect(parseFault({ path: '/', status: 599, body: null })).toStrictEqual({ path: '/', status: 599, body: null });
+    expect(parseFault({ path: '/', status: 599, body: null })).toStrictEqual({
+      path: '/',
+      status: 599,
+      body: null,
+    });
     expect(parseFault({ path: '/', delayMs: 120_000 })).toStrictEqual({ path: '/', delayMs: 120_000 });
-    expect(parseFault({ path: '/', drop: true, times: 3 })).toStrictEqual({ path: '/', drop: true, times: 3 });
-    expect(parseFault({ path: '/', malformed: true, drop: false })).toStrictEqual({ path: '/', malformed: true });
+    expect(parseFault({ path: '/', drop: true, times: 3 })).toStrictEqual({
+      path: '/',
+      drop: true,
+      times: 3,
+    });
+    expect(parseFault({ path: '/', malformed: true, drop: false })).toStrictEqual({
+      path: '/',
+      malformed: true,
+    });
     expect(parseFault({ path: '/', method: 'OPTIONS', status: 200 })).toMatchObject({ method: 'OPTIONS' });
   });
 
@@ -78,19 +93,25 @@ describe('parseFault', () => {
 
   it('a status from 100 to 599, whole', () => {
     for (const status of [99, 600, 500.5, '500', null]) {
-      expect(refusal({ path: '/', status }), String(status)).toBe('status must be an HTTP status from 100 to 599');
+      expect(refusal({ path: '/', status }), String(status)).toBe(
+        'status must be an HTTP status from 100 to 599',
+      );
     }
   });
 
   it('a delay from 0 to 120000 ms, whole', () => {
     for (const delayMs of [-1, 120_001, 1.5, '10', null]) {
-      expect(refusal({ path: '/', delayMs }), String(delayMs)).toBe('delayMs must be a whole number from 0 to 120000');
+      expect(refusal({ path: '/', delayMs }), String(delayMs)).toBe(
+        'delayMs must be a whole number from 0 to 120000',
+      );
     }
   });
 
   it('a positive whole number of times', () => {
     for (const times of [0, -1, 1.5, '2', null]) {
-      expect(refusal({ path: '/', status: 500, times }), String(times)).toBe('times must be a positive whole number');
+      expect(refusal({ path: '/', status: 500, times }), String(times)).toBe(
+        'times must be a positive whole number',
+      );
     }
   });
 
@@ -111,7 +132,12 @@ describe('parseFault', () => {
 describe('FaultRegistry', () => {
   it('numbers faults from 1, lists copies, and clears', () => {
     const faults = new FaultRegistry();
-    expect(faults.add({ path: '/a', status: 500 })).toStrictEqual({ path: '/a', status: 500, id: 1, remaining: null });
+    expect(faults.add({ path: '/a', status: 500 })).toStrictEqual({
+      path: '/a',
+      status: 500,
+      id: 1,
+      remaining: null,
+    });
     expect(faults.add({ path: '/b', status: 500, times: 2 })).toMatchObject({ id: 2, remaining: 2 });
     const listed = faults.list();
     expect(listed.map((fault) => fault.id)).toStrictEqual([1, 2]);
@@ -236,7 +262,10 @@ describe('registerFaults', () => {
     faults.add({ path: '/api', drop: true, status: 500, times: 1 });
     const answer = app.inject({ url: '/api/thing' });
     await expect.poll(() => destroyed).toBe(true);
-    const settled = await Promise.race([answer.then(() => 'answered'), new Promise((r) => setTimeout(r, 100, 'none'))]);
+    const settled = await Promise.race([
+      answer.then(() => 'answered'),
+      new Promise((r) => setTimeout(r, 100, 'none')),
+    ]);
     expect(settled).toBe('none');
   });
 

@@ -215,7 +215,12 @@ describe('registerRequestGuard', () => {
     app.get('/__harness/pay/:id', async () => ({ route: 'pay page' }));
     app.get('/__harness/assets/pages.css', async () => ({ route: 'css' }));
     app.get('/__HARNESS/upper', async () => ({ route: 'upper' }));
-    app.route({ method: 'GET', url: '/__harness/one-hook', onRequest: mark('one'), handler: async () => ran });
+    app.route({
+      method: 'GET',
+      url: '/__harness/one-hook',
+      onRequest: mark('one'),
+      handler: async () => ran,
+    });
     app.route({
       method: 'GET',
       url: '/__harness/two-hooks',
@@ -263,7 +268,10 @@ describe('registerRequestGuard', () => {
         code: 'foreign_origin',
       });
     }
-    const same = await app.inject({ url: '/__harness/state', headers: { ...host, origin: 'http://localhost:4400' } });
+    const same = await app.inject({
+      url: '/__harness/state',
+      headers: { ...host, origin: 'http://localhost:4400' },
+    });
     expect(same.json()).toStrictEqual({ route: 'state' });
   });
 

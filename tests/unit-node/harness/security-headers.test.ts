@@ -58,7 +58,9 @@ describe('securityHeaders (the site)', () => {
   });
 
   it('a plain http platform gets a ws: socket source', () => {
-    const policy = directives(securityHeaders(config({ serverUrl: 'http://localhost:4400' }))['Content-Security-Policy']);
+    const policy = directives(
+      securityHeaders(config({ serverUrl: 'http://localhost:4400' }))['Content-Security-Policy'],
+    );
     expect(policy['connect-src']).toStrictEqual(["'self'", 'http://localhost:4400', 'ws://localhost:4400']);
   });
 
@@ -144,7 +146,11 @@ describe('shellHeaders (the editor shell)', () => {
       'wss://api.example.com',
     ]);
     expect(policy['frame-src']).toStrictEqual(['http://localhost:4401', 'https://api.example.com']);
-    const empty = shellHeaders({ siteOrigin: 'http://localhost:4401', serverUrl: 'http://localhost:4400', remoteOrigins: [] });
+    const empty = shellHeaders({
+      siteOrigin: 'http://localhost:4401',
+      serverUrl: 'http://localhost:4400',
+      remoteOrigins: [],
+    });
     expect(directives(empty['Content-Security-Policy'])['script-src']).toStrictEqual([
       "'self'",
       'http://localhost:4401',

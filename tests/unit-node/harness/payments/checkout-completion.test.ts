@@ -9,8 +9,8 @@ import { BillingConflict } from '../../../../host-harness/src/emulator/payments/
 import {
   advanceClock,
   applyBilling,
-  cancelOnPage,
   type Change,
+  cancelOnPage,
   completeCheckout,
   expireIfDue,
   settleFirstDebit,
@@ -117,7 +117,11 @@ describe('completeCheckout in subscription mode', () => {
       currency: 'gbp',
       start_date: NOW_S,
     });
-    expect(invoices[0]).toMatchObject({ status: 'paid', amount_paid: SETUP_AND_MONTH_PENCE, customer_email: 'buyer@example.com' });
+    expect(invoices[0]).toMatchObject({
+      status: 'paid',
+      amount_paid: SETUP_AND_MONTH_PENCE,
+      customer_email: 'buyer@example.com',
+    });
     expect(change.record.payment_method).toBe('card');
     expect(change.record.line_items).toEqual(record.line_items);
     expect(change.record.app_id).toBe(record.app_id);
@@ -141,10 +145,17 @@ describe('completeCheckout in subscription mode', () => {
   });
 
   it('a Direct Debit: complete but unpaid, its first payment submitted', () => {
-    const change = complete(goldRecord(NOW_S), { method: 'bacs_debit', email: 'b@example.com' }, NOW_S, settings());
+    const change = complete(
+      goldRecord(NOW_S),
+      { method: 'bacs_debit', email: 'b@example.com' },
+      NOW_S,
+      settings(),
+    );
     expect(change.record.session).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
     expect(change.record.subscription!.status).toBe('incomplete');
-    expect(change.record.charges).toEqual([expect.objectContaining({ method: 'bacs_debit', status: 'processing' })]);
+    expect(change.record.charges).toEqual([
+      expect.objectContaining({ method: 'bacs_debit', status: 'processing' }),
+    ]);
     expect(types(change)).toEqual([
       'customer.subscription.created',
       'invoice.created',
@@ -280,7 +291,9 @@ describe('expiry', () => {
     const change = expireIfDue(record, expiresAt + 60)!;
     expect(change.record.session).toMatchObject({ status: 'expired', url: null });
     expect(change.record.cancelled).toBe(false);
-    expect(change.events).toEqual([{ type: 'checkout.session.expired', atS: expiresAt, object: change.record.session }]);
+    expect(change.events).toEqual([
+      { type: 'checkout.session.expired', atS: expiresAt, object: change.record.session },
+    ]);
     expect(expireIfDue(record, expiresAt)?.record.session.status).toBe('expired');
   });
 

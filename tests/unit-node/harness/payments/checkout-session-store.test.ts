@@ -12,7 +12,7 @@ import {
   CheckoutSessionStore,
   type NewCheckoutRecord,
 } from '../../../../host-harness/src/emulator/payments/checkout/checkout-session-store.ts';
-import { at, bought, goldRecord, recordOf, goldInput } from './checkout-fixtures.ts';
+import { at, bought, goldInput, goldRecord, recordOf } from './checkout-fixtures.ts';
 
 const NOW_S = at('2026-03-02T10:00:00Z');
 let open: Db[] = [];
@@ -42,9 +42,12 @@ function input(id: string): NewCheckoutRecord {
 
 const ids = (records: CheckoutRecord[]) => records.map((record) => record.session.id);
 const seqs = (db: Db) =>
-  (db.prepare('SELECT id, created_seq FROM orders ORDER BY created_seq').all() as { id: string; created_seq: number }[]).map(
-    (row) => [row.id, row.created_seq],
-  );
+  (
+    db.prepare('SELECT id, created_seq FROM orders ORDER BY created_seq').all() as {
+      id: string;
+      created_seq: number;
+    }[]
+  ).map((row) => [row.id, row.created_seq]);
 
 describe('CheckoutSessionStore', () => {
   it('creates a session with an empty ledger, not cancelled, dated now, and reads it back as written', () => {
@@ -161,7 +164,13 @@ describe('CheckoutSessionStore', () => {
     );
     const store = new CheckoutSessionStore(db);
     const read = store.get(record.session.id)!;
-    expect(read).toStrictEqual({ ...record, subscription_data: null, steps: [], disputes: [], product_names: {} });
+    expect(read).toStrictEqual({
+      ...record,
+      subscription_data: null,
+      steps: [],
+      disputes: [],
+      product_names: {},
+    });
     expect(store.all()).toStrictEqual([read]);
     const kept = store.create(input('cs_test_new'));
     expect(store.get('cs_test_new')!.subscription_data).toEqual(kept.subscription_data);

@@ -71,7 +71,10 @@ describe('priced lines', () => {
   it('reads a price with an interval the provider does not have as one-time', () => {
     const [, monthly] = goldRecord(NOW_S).line_items;
     const price = monthly!.price!;
-    const quarterly = { ...monthly!, price: { ...price, recurring: { ...price.recurring!, interval: 'quarter' } } };
+    const quarterly = {
+      ...monthly!,
+      price: { ...price, recurring: { ...price.recurring!, interval: 'quarter' } },
+    };
     expect(pricedLine(quarterly as Stripe.LineItem).recurring).toBeNull();
   });
 
@@ -105,7 +108,12 @@ describe('buildLineItems', () => {
       currency: CURRENCY,
       description: SETUP_NAME,
       metadata: {},
-      price: expect.objectContaining({ object: 'price', unit_amount: SETUP_PENCE, created: NOW_S, type: 'one_time' }),
+      price: expect.objectContaining({
+        object: 'price',
+        unit_amount: SETUP_PENCE,
+        created: NOW_S,
+        type: 'one_time',
+      }),
       quantity: 1,
     });
     // The trial makes the monthly fee's first period free: 0 on the first invoice.
@@ -150,7 +158,12 @@ describe('buildSession', () => {
       currency: CURRENCY,
       currency_conversion: null,
       custom_fields: [],
-      custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+      custom_text: {
+        after_submit: null,
+        shipping_address: null,
+        submit: null,
+        terms_of_service_acceptance: null,
+      },
       customer: null,
       customer_account: null,
       customer_creation: null,
@@ -265,12 +278,12 @@ describe('completed and expired', () => {
       email: null,
       paymentStatus: 'paid',
     });
-    expect([paid.payment_status, paid.payment_intent, paid.subscription, paid.customer_details?.email]).toEqual([
-      'paid',
-      'pi_1',
-      null,
-      null,
-    ]);
+    expect([
+      paid.payment_status,
+      paid.payment_intent,
+      paid.subscription,
+      paid.customer_details?.email,
+    ]).toEqual(['paid', 'pi_1', null, null]);
   });
 
   it('expired: its page gone, nothing else changed', () => {

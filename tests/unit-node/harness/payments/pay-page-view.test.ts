@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Stripe } from '../../../../host-harness/src/emulator/payments/account/index.ts';
+import { runUntil } from '../../../../host-harness/src/emulator/payments/billing/billing-clock.ts';
 import {
   cancelOnPage,
   expireIfDue,
@@ -19,8 +20,12 @@ import {
   TITLE,
   termsOf,
 } from '../../../../host-harness/src/emulator/payments/pay-page/pay-page-view.ts';
-import { runUntil } from '../../../../host-harness/src/emulator/payments/billing/billing-clock.ts';
-import { MONTHLY_TEXT, SETUP_AND_MONTH_TEXT, SETUP_TEXT } from '../../../support/spec-figures.ts';
+import {
+  MONTHLY_PENCE,
+  MONTHLY_TEXT,
+  SETUP_AND_MONTH_TEXT,
+  SETUP_TEXT,
+} from '../../../support/spec-figures.ts';
 import {
   at,
   bought,
@@ -61,7 +66,10 @@ describe('an open session', () => {
 </div>`);
     expect(TITLE).toBe('Checkout');
     expect(MAX_EMAIL_LENGTH).toBe(254);
-    expect(PAYMENT_METHOD_LABELS).toEqual({ card: 'Card', bacs_debit: 'Bacs Direct Debit (settles in a few days)' });
+    expect(PAYMENT_METHOD_LABELS).toEqual({
+      card: 'Card',
+      bacs_debit: 'Bacs Direct Debit (settles in a few days)',
+    });
   });
 
   it('shows a problem first, escaped, and escapes what the session says', () => {
@@ -72,7 +80,9 @@ describe('an open session', () => {
       subscriptionData: null,
     });
     const page = payBody(record, NOW_S, 'Enter a <valid> e-mail');
-    expect(page).toContain('<p class="error" role="alert">Enter a &lt;valid&gt; e-mail</p>\n<ul class="lines">');
+    expect(page).toContain(
+      '<p class="error" role="alert">Enter a &lt;valid&gt; e-mail</p>\n<ul class="lines">',
+    );
     expect(page).toContain('<span class="package">Setup &lt;b&gt;&amp; more&lt;/b&gt;</span>');
     expect(page).toContain('value="a&quot;b@example.com"');
     // One-time prices only: nothing follows.
@@ -119,7 +129,7 @@ describe('an open session', () => {
     });
     const page = payBody(record, NOW_S);
     // Two × £199.00 every 3 months; 15 of the 92 days to 2 June are charged today.
-    const today = Math.round((2 * 19_900 * 15) / 92);
+    const today = Math.round((2 * MONTHLY_PENCE * 15) / 92);
     expect(today).toBe(6_489);
     expect(page).toContain('<span class="amount">£398.00 every 3 months (£64.89 today)</span>');
     expect(page).toContain('then £398.00 every 3 months from 17 March 2026');
@@ -131,7 +141,9 @@ describe('an open session', () => {
     const bare: CheckoutRecord = {
       ...record,
       session: { ...record.session, currency: null },
-      line_items: [{ ...setup!, price: null, description: null, quantity: null } as unknown as Stripe.LineItem],
+      line_items: [
+        { ...setup!, price: null, description: null, quantity: null } as unknown as Stripe.LineItem,
+      ],
     };
     const page = payBody(bare, NOW_S);
     expect(page).toContain('<li><span class="package"></span> <span class="amount">£0.00</span></li>');
@@ -154,12 +166,16 @@ describe('a session that cannot be paid', () => {
 
   it('cancelled: says so', () => {
     const record = cancelOnPage(goldRecord(NOW_S), NOW_S)!.record;
-    expect(payBody(record, NOW_S)).toContain('<p class="error" role="alert">This checkout session was cancelled.</p>');
+    expect(payBody(record, NOW_S)).toContain(
+      '<p class="error" role="alert">This checkout session was cancelled.</p>',
+    );
   });
 
   it('paid, pending or failed: names where it stands', () => {
     const paid = bought(goldRecord(NOW_S), NOW_S);
-    expect(payBody(paid, NOW_S)).toMatch(/<p class="error" role="alert">This checkout session is paid\.<\/p>$/);
+    expect(payBody(paid, NOW_S)).toMatch(
+      /<p class="error" role="alert">This checkout session is paid\.<\/p>$/,
+    );
     const pending = bought(goldRecord(NOW_S), NOW_S, 'bacs_debit');
     expect(payBody(pending, NOW_S)).toContain('This checkout session is pending.');
     const failed = {
@@ -170,15 +186,22 @@ describe('a session that cannot be paid', () => {
   });
 
   it('a paid subscription shows the terms it was paid on, not those of paying now', () => {
-    const record = bought(goldRecord(NOW_S, { subscriptionData: subscriptionData({ trialPeriodDays: 30 }) }), NOW_S);
+    const record = bought(
+      goldRecord(NOW_S, { subscriptionData: subscriptionData({ trialPeriodDays: 30 }) }),
+      NOW_S,
+    );
     const page = payBody(record, NOW_S + 5 * DAY_S);
     expect(page).toContain('free until 1 April 2026');
-    expect(page).toContain('then £199.00 per month from 1 April 2026');
+    expect(page).toContain(`then ${MONTHLY_TEXT} per month from 1 April 2026`);
   });
 
   it('a paid one-time purchase shows its terms', () => {
     const record = bought(
-      goldRecord(NOW_S, { mode: 'payment', lineItems: [{ price: setupPrice(), quantity: 1 }], subscriptionData: null }),
+      goldRecord(NOW_S, {
+        mode: 'payment',
+        lineItems: [{ price: setupPrice(), quantity: 1 }],
+        subscriptionData: null,
+      }),
       NOW_S,
     );
     expect(payBody(record, NOW_S + DAY_S)).toContain(`<p class="price">Due today ${SETUP_TEXT}</p>`);

@@ -10,7 +10,15 @@ import {
   expireIfDue,
 } from '../../../../host-harness/src/emulator/payments/checkout/checkout-completion.ts';
 import { sessionStatus } from '../../../../host-harness/src/emulator/payments/checkout/session-status.ts';
-import { at, bought, DAY_S, goldRecord, monthlyPrice, settings, subscriptionData } from './checkout-fixtures.ts';
+import {
+  at,
+  bought,
+  DAY_S,
+  goldRecord,
+  monthlyPrice,
+  settings,
+  subscriptionData,
+} from './checkout-fixtures.ts';
 
 const NOW_S = at('2026-03-02T10:00:00Z');
 const CONFIRMED_S = at('2026-03-11T10:00:00Z');
@@ -34,7 +42,10 @@ describe('sessionStatus', () => {
   it('pending while the first Direct Debit is processed, failed once it failed', () => {
     const pending = bought(goldRecord(NOW_S), NOW_S, 'bacs_debit');
     expect(sessionStatus(pending)).toBe('pending');
-    const failed = { ...pending, ...runUntil({ ...pending, payment_outcome: 'fails' }, CONFIRMED_S, settings()).ledger };
+    const failed = {
+      ...pending,
+      ...runUntil({ ...pending, payment_outcome: 'fails' }, CONFIRMED_S, settings()).ledger,
+    };
     expect(sessionStatus(failed)).toBe('failed');
     // Confirmed, the ledger paid but the session not yet marked paid: still pending.
     const confirmed = { ...pending, ...runUntil(pending, CONFIRMED_S, settings()).ledger };
