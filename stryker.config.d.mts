@@ -3,3 +3,4 @@ declare const config: { mutate: string[] } & Record<string, unknown>;
 export default config;
 export declare const SCOPE: string[];
 export declare const EXCLUDED: Record<string, string>;
+export declare const MUTATED: string[];

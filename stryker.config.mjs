@@ -1,12 +1,10 @@
 // @ts-check
 /**
- * Mutation testing (`npm run test:mutation`): StrykerJS changes every module of the site, the backend functions and the
- * harness (SCOPE, less EXCLUDED) one small edit at a time and runs the unit tests against each change; a change that
- * no test notices ("survived") is a behaviour no test pins down. See tests/mutation/README.md.
- *
- * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ * Mutation testing (`npm run test:mutation`): StrykerJS changes the modules in MUTATED one small edit at a time and runs
+ * the unit tests against each change; a change that no test notices ("survived") is a behaviour no test pins down.
+ * The goal is every module of SCOPE less EXCLUDED; MUTATED is the part mutated today. See tests/mutation/README.md.
  */
-/** The code mutation testing covers: every `.ts` module under these folders (`.tsx` components are not in it). */
+/** The code mutation testing is to cover: every `.ts` module under these folders (`.tsx` components are not in it). */
 export const SCOPE = ['src/**/*.ts', 'base44/**/*.ts', 'host-harness/src/**/*.ts'];
 
 /**
@@ -69,15 +67,78 @@ export const EXCLUDED = {
   'src/content/timing.ts': 'constants only',
 };
 
+/**
+ * The modules mutated today, all in SCOPE: the money, access and token decisions first (the backend functions, the
+ * harness's function runner, access rules, auth and request guards, the site's launch token and HTTP core), then the
+ * site's checkout and bridge flows and the payment double's billing dates and retries.
+ */
+export const MUTATED = [
+  // The site: the launch token and its storage, the HTTP core and retries, errors, the bridge, the checkout flow.
+  'src/platform/launch-token.ts',
+  'src/platform/launch-params.ts',
+  'src/platform/take-launch-token.ts',
+  'src/platform/token-store.ts',
+  'src/platform/http-core.ts',
+  'src/platform/backoff.ts',
+  'src/platform/error-derivation.ts',
+  'src/platform/auth-errors.ts',
+  'src/bridge/launch-params.ts',
+  'src/bridge/parent-origin.ts',
+  'src/bridge/messages.ts',
+  'src/bridge/install-bridge.ts',
+  'src/shared/checkout/checkout-url.ts',
+  'src/shared/checkout/start-checkout.ts',
+  'src/shared/checkout/leave-for-checkout.ts',
+  'src/app/auth/check-app-state.ts',
+  'src/sections/contact/use-contact-draft.ts',
+  // The backend functions (tests/unit-node/base44): what a checkout asks the provider for and answers its caller, who
+  // the caller is, what the webhook accepts, reads from an event, records on the order and e-mails the agency.
+  'base44/shared/env.ts',
+  'base44/shared/calendar.ts',
+  'base44/shared/packages.ts',
+  'base44/functions/createCheckout/checkout-answer.ts',
+  'base44/functions/createCheckout/checkout-request.ts',
+  'base44/functions/createCheckout/config.ts',
+  'base44/functions/createCheckout/session-params.ts',
+  'base44/functions/createCheckout/signed-in-caller.ts',
+  'base44/functions/stripeWebhook/config.ts',
+  'base44/functions/stripeWebhook/delivery.ts',
+  'base44/functions/stripeWebhook/event-content.ts',
+  'base44/functions/stripeWebhook/order-emails.ts',
+  'base44/functions/stripeWebhook/order-record.ts',
+  'base44/functions/stripeWebhook/orders.ts',
+  'base44/functions/stripeWebhook/purchase-events.ts',
+  'base44/functions/stripeWebhook/ownership.ts',
+  // The harness: who may call a function and what reaches it, access rules, auth, the control API's origin rule and
+  // CORS, the Host check, the payment double's billing dates, terms and webhook retries, e-mail header fields.
+  'host-harness/src/emulator/functions/harness-call.ts',
+  'host-harness/src/emulator/functions/forwarded-headers.ts',
+  'host-harness/src/emulator/functions/function-env.ts',
+  'host-harness/src/emulator/functions/npm-specifier.ts',
+  'host-harness/src/emulator/entities/rls-rules.ts',
+  'host-harness/src/emulator/entities/record-access.ts',
+  'host-harness/src/emulator/auth/caller.ts',
+  'host-harness/src/emulator/auth/passwords.ts',
+  'host-harness/src/emulator/auth/sign-in.ts',
+  'host-harness/src/emulator/core/http/request-guard.ts',
+  'host-harness/src/emulator/core/http/cors.ts',
+  'host-harness/src/serving/loopback-host.ts',
+  'host-harness/src/emulator/payments/billing/billing-dates.ts',
+  'host-harness/src/emulator/payments/billing/billing-terms.ts',
+  'host-harness/src/emulator/payments/webhooks/retry-schedule.ts',
+  'host-harness/src/emulator/email/mail-fields.ts',
+];
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   // Stryker's Vitest runner, with zero-test runs retried instead of scored as survivors (see the plugin's comment).
   testRunner: 'vitest-retrying',
   appendPlugins: ['./tests/mutation/vitest-retry-runner.mjs'],
   // Unit tests only (tests/mutation/vitest.config.ts): no servers, no fixed ports.
   vitest: { configFile: 'tests/mutation/vitest.config.ts' },
-  // Every TypeScript module of the site, the backend functions and the harness (not tests, not `.d.ts`), less the
-  // modules that hold no decision (EXCLUDED, each with its reason; tests/mutation/scope.test.ts checks the list).
-  mutate: [...SCOPE, '!**/*.d.ts', ...Object.keys(EXCLUDED).map((path) => `!${path}`)],
+  // The modules mutated today (MUTATED). The goal is every module of SCOPE less EXCLUDED (issue 34): 13,690 mutants,
+  // of which a run on this machine tests about 50 a minute once the unit tests of the whole scope cover them.
+  mutate: MUTATED,
   // Stryker rewrites the `extends` / `references` paths of this tsconfig in its sandbox, reading it with the
   // `typescript` package's JavaScript API, which TypeScript 7 (the native compiler) no longer has: the step fails.
   // Our tsconfig.json has neither `extends` nor `references`, and the sandbox is a copy of the whole repository, so
