@@ -43,12 +43,8 @@ export function takeLaunchParams(
   takenEarlier: string | null = null,
 ): LaunchParams {
   const accessToken = takeLaunchToken(win) ?? takenEarlier;
-  let query: URLSearchParams;
-  try {
-    query = new URL(win.location.href).searchParams;
-  } catch {
-    query = new URLSearchParams();
-  }
+  // A window's address is always an absolute URL.
+  const query = new URL(win.location.href).searchParams;
   const fromUrl = query.get('from_url');
   return {
     accessToken: accessToken && accessToken.length <= MAX_LAUNCH_PARAM_LENGTH ? accessToken : null,

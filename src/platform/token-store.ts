@@ -20,8 +20,9 @@ export interface TokenStore {
 /** `localStorage` when reachable: reading it throws in sandboxed frames and with storage blocked. */
 function defaultStorage(): StorageLike | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
+    // Where there is no `localStorage` at all (Node, a worker), naming it throws a ReferenceError: the same null.
+    return localStorage ?? null;
+  } /* Stryker disable next-line BlockStatement: an empty catch returns undefined, which every caller here takes as no storage, as null. */ catch {
     return null;
   }
 }
@@ -35,10 +36,13 @@ function defaultStorage(): StorageLike | null {
  */
 export function saveToken(token: string | null, storage: StorageLike | null = defaultStorage()): void {
   try {
+    // No storage (null) throws here too, into the same nothing.
     for (const key of TOKEN_STORAGE_KEYS)
-      token === null ? storage?.removeItem(key) : storage?.setItem(key, token);
+      token === null
+        ? (storage as StorageLike).removeItem(key)
+        : (storage as StorageLike).setItem(key, token);
   } catch {
-    // Blocked storage: the token lives in memory only, and there is nothing stored to forget.
+    // Blocked or missing storage: the token lives in memory only, and there is nothing stored to forget.
   }
 }
 

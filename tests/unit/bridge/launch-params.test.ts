@@ -85,3 +85,76 @@ describe('takeLaunchParams', () => {
     expect(window.location.search).not.toContain('access_token');
   });
 });
+
+describe('takeLaunchParams: what it says about a parameter it ignores', () => {
+  it('says nothing of app_id, functions_version or server_url when they are absent or empty', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/Pricing?x=1');
+    expect(takeLaunchParams(window, allow)).toEqual({
+      accessToken: null,
+      appId: null,
+      serverUrl: null,
+      functionsVersion: null,
+      fromUrl: null,
+    });
+    window.history.replaceState(null, '', '/Pricing?app_id=&functions_version=');
+    const params = takeLaunchParams(window, allow);
+    expect([params.appId, params.functionsVersion]).toEqual([null, null]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('names the id parameter it ignored and the form it must have', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/?app_id=..%2Fx');
+    takeLaunchParams(window, allow);
+    expect(warn.mock.calls).toEqual([
+      ['[bridge] ignored the launch parameter app_id: it must match ^[A-Za-z0-9_-]{1,64}$'],
+    ]);
+    warn.mockClear();
+    window.history.replaceState(null, '', '/?functions_version=a%20b');
+    takeLaunchParams(window, allow);
+    expect(warn.mock.calls).toEqual([
+      ['[bridge] ignored the launch parameter functions_version: it must match ^[A-Za-z0-9_-]{1,64}$'],
+    ]);
+  });
+
+  it('says why it ignored server_url, and says nothing of one it honours', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/?server_url=http://localhost:4400');
+    expect(takeLaunchParams(window, allow).serverUrl).toBe('http://localhost:4400');
+    expect(warn).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/?server_url=');
+    expect(takeLaunchParams(window, allow).serverUrl).toBeNull();
+    expect(warn.mock.calls).toEqual([
+      ['[bridge] ignored the launch parameter server_url: its origin is not on the allow-list'],
+    ]);
+  });
+
+  it('ignores a server_url on the allow-list when it is longer than any launch parameter (2,048 characters)', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const base = 'http://localhost:4400/';
+    const at = (length: number) => `${base}${'a'.repeat(length - base.length)}`;
+    window.history.replaceState(null, '', `/?server_url=${encodeURIComponent(at(2048))}`);
+    expect(takeLaunchParams(window, allow).serverUrl).toBe('http://localhost:4400');
+    window.history.replaceState(null, '', `/?server_url=${encodeURIComponent(at(2049))}`);
+    expect(takeLaunchParams(window, allow).serverUrl).toBeNull();
+  });
+
+  it('reads from_url up to 2,048 characters, and no longer', () => {
+    const at = (length: number) => `https://app.example/${'p'.repeat(length - 20)}`;
+    window.history.replaceState(null, '', `/?from_url=${encodeURIComponent(at(2048))}`);
+    expect(takeLaunchParams(window, allow).fromUrl).toBe(at(2048));
+    window.history.replaceState(null, '', `/?from_url=${encodeURIComponent(at(2049))}`);
+    expect(takeLaunchParams(window, allow).fromUrl).toBeNull();
+    window.history.replaceState(null, '', '/?from_url=');
+    expect(takeLaunchParams(window, allow).fromUrl).toBeNull();
+  });
+
+  it('hands on the token the first script took when the address has none left', () => {
+    window.history.replaceState(null, '', '/Pricing');
+    expect(takeLaunchParams(window, allow, 'taken-by-boot').accessToken).toBe('taken-by-boot');
+    const longest = 't'.repeat(2048);
+    expect(takeLaunchParams(window, allow, longest).accessToken).toBe(longest);
+    expect(takeLaunchParams(window, allow).accessToken).toBeNull();
+  });
+});

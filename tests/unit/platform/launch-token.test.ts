@@ -134,6 +134,11 @@ describe('splitAccessToken: clear_access_token', () => {
     });
   });
 
+  it('a token that reads "true" is a token, not an order to forget', () => {
+    const split = splitAccessToken(`${SITE}/?access_token=true&a=1`);
+    expect(split).toEqual({ token: 'true', clear: false, removed: 1, href: `${SITE}/?a=1` });
+  });
+
   it.each([
     ['CLEAR_ACCESS_TOKEN=true'],
     ['clear_access_tokens=true'],

@@ -111,3 +111,14 @@ describe('reconnection delays (docs/security.md rules 13 and 15)', () => {
     }
   });
 });
+
+describe('guardManagerBackoff', () => {
+  it('leaves a manager without a backoff counter (or with an unknown one) as it is', () => {
+    const bare = {};
+    expect(() => guardManagerBackoff(bare)).not.toThrow();
+    expect(bare).toEqual({});
+    const odd = { backoff: { attempts: 3 } };
+    expect(() => guardManagerBackoff(odd)).not.toThrow();
+    expect(odd).toEqual({ backoff: { attempts: 3 } });
+  });
+});

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenStore, TOKEN_STORAGE_KEYS } from '../../../src/platform/index.ts';
-import { saveToken } from '../../../src/platform/token-store.ts';
+import { type StorageLike, saveToken } from '../../../src/platform/token-store.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -75,5 +75,32 @@ describe("saveToken (the launch token's one write)", () => {
       removeItem: () => undefined,
     };
     expect(() => saveToken('x', full)).not.toThrow();
+  });
+});
+
+describe('a storage that refuses', () => {
+  const refusing = (): StorageLike => ({
+    getItem: () => {
+      throw new DOMException('blocked', 'SecurityError');
+    },
+    setItem: () => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    },
+    removeItem: () => {
+      throw new DOMException('blocked', 'SecurityError');
+    },
+  });
+
+  it('reads as no token (null, not undefined) and takes writes without throwing', () => {
+    const store = createTokenStore(refusing());
+    expect(store.get()).toBeNull();
+    expect(() => store.save('x')).not.toThrow();
+    expect(() => store.clear()).not.toThrow();
+  });
+
+  it('saveToken writes nothing and throws nothing without storage', () => {
+    expect(() => saveToken('x', null)).not.toThrow();
+    expect(() => saveToken(null, null)).not.toThrow();
+    expect(localStorage.getItem('base44_access_token')).toBeNull();
   });
 });

@@ -31,6 +31,7 @@ export interface Viewer {
 
 const RECORD_FIELDS = new Set(['created_by', 'created_by_id']);
 const USER_FIELDS = new Set(['email', 'id', 'role']);
+// A dotted path of names: `data.` followed by such a path is one too, so `data.<path>` is tested whole.
 const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const TEMPLATE = /^\{\{\s*user\.([A-Za-z0-9_.]+)\s*\}\}$/;
 
@@ -47,7 +48,7 @@ function isLiteral(value: unknown): value is string | number | boolean | null {
 // stored beside the built-in ones in the emulator, under `data` on the platform).
 function userPath(key: string, where: string): string[] {
   if (USER_FIELDS.has(key)) return [key];
-  if (key.startsWith('data.') && FIELD_PATH.test(key.slice(5))) return key.slice(5).split('.');
+  if (key.startsWith('data.') && FIELD_PATH.test(key)) return key.slice(5).split('.');
   throw new RlsRuleError(`${where}: unknown user field ${key} (use email, id, role or data.<field>)`);
 }
 
@@ -83,7 +84,7 @@ function parseRule(value: unknown, where: string): RlsRule {
       }
     } else if (RECORD_FIELDS.has(key)) {
       out.record.push({ path: [key], expected: parseExpected(inner, here) });
-    } else if (key.startsWith('data.') && FIELD_PATH.test(key.slice(5))) {
+    } else if (key.startsWith('data.') && FIELD_PATH.test(key)) {
       out.record.push({ path: key.slice(5).split('.'), expected: parseExpected(inner, here) });
     } else {
       throw new RlsRuleError(

@@ -65,7 +65,8 @@ export function socketHandshakeRefusal(
   const origin = headers.origin;
   if (origin === undefined) return null;
   const allowed = new Set([
-    ...(port ? ownOrigins(port) : []),
+    // A listener that does not know its port has refused every Host above (isOwnHost): the port is known here.
+    ...ownOrigins(port as number),
     ...allowedOrigins.flatMap(withLoopbackAliases),
   ]);
   if (allowed.has(origin)) return null;
