@@ -154,6 +154,14 @@ export function originUrlHeader(href: string): string | null {
   }
 }
 
+/** Aborts `controller` (with the same reason) when the caller's `signal` aborts; returns what stops listening. */
+function followAbort(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!signal) return () => {};
+  const onAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort);
+  return () => signal.removeEventListener('abort', onAbort);
+}
+
 /**
  * Creates the HTTP core every sub-client is built on. It is the only place that calls `fetch`.
  * @example const core = createHttpCore({ appId: 'local-app', serverUrl: 'https://api.example.com', token });
@@ -199,11 +207,11 @@ function buildCore(
   async function request<T>(path: string, request: RequestOptions = {}): Promise<PlatformResponse<T>> {
     const { signal } = request;
     if (signal?.aborted) throw new PlatformAbortError(signal.reason);
-    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
+    // FormData is a global in every runtime the client supports (browsers, Node >= 20, Deno).
+    const isForm = request.body instanceof FormData;
     const timeout = request.timeout ?? options.timeout ?? DEFAULT_TIMEOUT_MS;
     const controller = new AbortController();
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const unfollow = followAbort(signal, controller);
     let timedOut = false;
     const timer =
       timeout > 0
@@ -218,12 +226,8 @@ function buildCore(
       response = await doFetch(url(path, request.query), {
         method: request.method ?? 'GET',
         headers: headersFor(request, isForm),
-        body:
-          request.body === undefined
-            ? undefined
-            : isForm
-              ? (request.body as FormData)
-              : JSON.stringify(request.body),
+        // Without a body, `JSON.stringify(undefined)` is `undefined`: nothing is sent.
+        body: isForm ? (request.body as FormData) : JSON.stringify(request.body),
         signal: controller.signal,
       });
       text = await response.text();
@@ -233,7 +237,7 @@ function buildCore(
       throw new PlatformNetworkError(error);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      unfollow();
     }
     const data = parseBody(response, text);
     if (!response.ok) throw deriveHttpError(response.status, data, response.headers);

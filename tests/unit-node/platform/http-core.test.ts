@@ -1,6 +1,8 @@
+import { getEventListeners } from 'node:events';
 import { createServer } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { resolveLocation } from '../../../src/platform/http-core.ts';
 import {
   createFunctionsClient,
   createHttpCore,
@@ -30,6 +32,16 @@ async function rejectionOf(promise: Promise<unknown>): Promise<PlatformError> {
     return error as PlatformError;
   }
   throw new Error('expected a rejection');
+}
+
+/** The error `run` throws (fails when it returns). */
+function thrownBy(run: () => unknown): PlatformError {
+  try {
+    run();
+  } catch (error) {
+    return error as PlatformError;
+  }
+  throw new Error('expected a throw');
 }
 
 describe('HTTP core: URLs and headers', () => {
@@ -82,6 +94,9 @@ describe('HTTP core: URLs and headers', () => {
     expect(
       c.url('/a', { q: JSON.stringify({ name: 'a b' }), limit: 5, skip: undefined, fields: ['x', 'y'] }),
     ).toBe(`${server.url}/api/a?q=%7B%22name%22%3A%22a+b%22%7D&limit=5&fields=x%2Cy`);
+    expect(c.url('/a', { gone: null, where: { name: 'a b' }, page: 2 })).toBe(
+      `${server.url}/api/a?where=%7B%22name%22%3A%22a+b%22%7D&page=2`,
+    );
     expect(createHttpCore({ appId: 'local-app' }).url('/b')).toBe('/api/b');
     expect(createHttpCore({ appId: 'local-app', serverUrl: 'https://x.example/' }).url('/b')).toBe(
       'https://x.example/api/b',
@@ -96,6 +111,63 @@ describe('HTTP core: URLs and headers', () => {
     for (const appId of ['../x', '%2e%2e%2f', 'a?b', 'a#b', '', 'x'.repeat(65)]) {
       expect(() => createHttpCore({ appId })).toThrow(/Invalid appId/);
     }
+  });
+
+  it('names what was refused, with a code: a serverUrl that is not a URL, not http(s), and a bad appId', () => {
+    const notUrl = thrownBy(() => createHttpCore({ appId: 'local-app', serverUrl: 'not a url' }));
+    expect(notUrl.message).toBe('Invalid serverUrl: not a url');
+    expect(notUrl.code).toBe('invalid_server_url');
+    const notHttp = thrownBy(() => createHttpCore({ appId: 'local-app', serverUrl: 'ftp://files.example' }));
+    expect(notHttp).toBeInstanceOf(PlatformError);
+    expect(notHttp.message).toBe('Invalid serverUrl: ftp://files.example');
+    expect(notHttp.code).toBe('invalid_server_url');
+    const appId = thrownBy(() => createHttpCore({ appId: '../x' }));
+    expect(appId).toBeInstanceOf(PlatformError);
+    expect(appId.message).toBe('Invalid appId: "../x"');
+    expect(appId.code).toBe('invalid_app_id');
+  });
+
+  it('keeps a serverUrl path without its trailing slashes', () => {
+    const base = (serverUrl: string) => createHttpCore({ appId: 'local-app', serverUrl });
+    expect(base('https://x.example/base/').serverUrl).toBe('https://x.example/base');
+    expect(base('https://x.example/base/').url('/b')).toBe('https://x.example/base/api/b');
+    expect(base('https://x.example/base//').serverUrl).toBe('https://x.example/base');
+    expect(base('https://x.example//').serverUrl).toBe('https://x.example');
+    expect(base('http://x.example:8080').serverUrl).toBe('http://x.example:8080');
+  });
+
+  it('uses the given location, or none: outside a browser there is no window.location to fall back on', () => {
+    const location = { href: 'https://site.example/' };
+    expect(resolveLocation(location)).toBe(location);
+    expect(resolveLocation(null)).toBeNull();
+    expect(resolveLocation(undefined)).toBeNull();
+  });
+
+  it('keeps an X-Origin-URL of exactly the cap whole, query included; drops a long address that is not a URL', () => {
+    const head = 'https://site.example/Pricing?q=';
+    const edge = `${head}${'e'.repeat(MAX_ORIGIN_URL_LENGTH - head.length)}`;
+    expect(edge).toHaveLength(MAX_ORIGIN_URL_LENGTH);
+    expect(originUrlHeader(edge)).toBe(edge);
+    expect(originUrlHeader(`${edge}e`)).toBe('https://site.example/Pricing');
+    expect(originUrlHeader(`not a url ${'x'.repeat(MAX_ORIGIN_URL_LENGTH)}`)).toBeNull();
+    expect(originUrlHeader('not a url')).toBe('not a url');
+  });
+
+  it('tells a service-role core from a user one', () => {
+    const user = core({ token: 'user-token' });
+    expect(user.isServiceRole).toBe(false);
+    expect(user.withServiceRole('service-token').isServiceRole).toBe(true);
+  });
+
+  it('sends a FormData body as multipart, without the JSON content type', async () => {
+    const form = new FormData();
+    form.append('note', 'hello form');
+    await core().request('/upload', { method: 'POST', body: form });
+    const { headers, body, method } = server.last();
+    expect(method).toBe('POST');
+    expect(headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(body.toString()).toContain('name="note"');
+    expect(body.toString()).toContain('hello form');
   });
 
   it('sends the service token with the user token on-behalf-of, sharing token changes', async () => {
@@ -153,6 +225,59 @@ describe('HTTP core: answers and errors', () => {
     expect(error.code).toBeUndefined();
   });
 
+  it('reads an empty body as null, whatever its content type', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end();
+    });
+    expect((await core().request('/x')).data).toBeNull();
+    server.respond((_req, res) => {
+      res.writeHead(200);
+      res.end();
+    });
+    expect((await core().request('/x')).data).toBeNull();
+  });
+
+  it('parses a body without a content type as JSON when it is JSON, else keeps its text', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(200);
+      res.end('{"a":1}');
+    });
+    const answer = await core().request('/x');
+    expect(answer.headers.get('content-type')).toBeNull();
+    expect(answer.data).toEqual({ a: 1 });
+    server.respond((_req, res) => {
+      res.writeHead(200);
+      res.end('plain words');
+    });
+    expect((await core().request('/x')).data).toBe('plain words');
+  });
+
+  it('parses a +json content type, and keeps a text/plain body as text even when it looks like JSON', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/problem+json; charset=utf-8' });
+      res.end('{"b":2}');
+    });
+    expect((await core().request('/x')).data).toEqual({ b: 2 });
+    server.respond((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('{"a":1}');
+    });
+    expect((await core().request('/x')).data).toBe('{"a":1}');
+  });
+
+  it('keeps the text of a failed answer whose JSON is malformed: an HTTP error, not a parse error', async () => {
+    server.respond((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('upstream exploded');
+    });
+    const error = await rejectionOf(core().request('/x'));
+    expect(error).toBeInstanceOf(PlatformHttpError);
+    expect(isPlatformParseError(error)).toBe(false);
+    expect(error.status).toBe(500);
+    expect(error.data).toBe('upstream exploded');
+  });
+
   it('turns a 200 with malformed JSON into a PlatformError with code invalid_json', async () => {
     server.respond((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -196,6 +321,19 @@ describe('HTTP core: answers and errors', () => {
     expect(error.status).toBeUndefined();
     const already = await rejectionOf(core().request('/x', { signal: AbortSignal.abort() }));
     expect(isPlatformAbortError(already)).toBe(true);
+  });
+
+  it("stops listening to the caller's signal once a request is over: a long-lived signal gathers no listeners", async () => {
+    const controller = new AbortController();
+    const c = core();
+    await c.request('/x', { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    server.respond((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('no');
+    });
+    await rejectionOf(c.request('/x', { signal: controller.signal, timeout: 10_000 }));
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('recognises platform errors from another realm by name', () => {
