@@ -3,7 +3,8 @@
  * name), the request's API version (`Stripe-Version`, else the account's default), form bodies, and answers in the
  * provider's error shape `{ error: { type, message, param?, code? } }`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { randomAlphanumeric } from '../../core/ids.ts';
 import { PROVIDER_BODY_LIMIT, PROVIDER_SECRET_KEY } from '../account/index.ts';
 import { RENDERED_VERSIONS } from '../webhooks/index.ts';
@@ -11,13 +12,21 @@ import { invalidRequest, isProviderError, ProviderError } from './provider-error
 
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 
-function apiKeyOf(request: FastifyRequest): string | null {
+/** What the rules below read of a request (a Fastify request has it): pure functions of its fields. */
+export interface RequestFields {
+  headers: IncomingHttpHeaders;
+  body?: unknown;
+  url: string;
+}
+
+function apiKeyOf(request: Pick<RequestFields, 'headers'>): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const bearer = /^Bearer\s+(\S+)$/i.exec(header.trim());
   if (bearer) return bearer[1]!;
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header.trim());
-  return basic ? (Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? null) : null;
+  // The key is the user name: what comes before the first colon (all of it without one).
+  return basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0]! : null;
 }
 
 function masked(key: string): string {
@@ -25,7 +34,7 @@ function masked(key: string): string {
 }
 
 /** The request's secret key; a 401 without it or with another. */
-export function requireKey(request: FastifyRequest): string {
+export function requireKey(request: Pick<RequestFields, 'headers'>): string {
   const key = apiKeyOf(request);
   if (!key)
     throw new ProviderError(
@@ -48,7 +57,7 @@ export function requireKey(request: FastifyRequest): string {
  * The API version the request is answered in: its `Stripe-Version`, else the account's default. The double answers in
  * the versions it renders (webhooks/event-versions.ts) and refuses any other rather than guess at its shapes.
  */
-export function requestVersion(request: FastifyRequest, accountDefault: string): string {
+export function requestVersion(request: Pick<RequestFields, 'headers'>, accountDefault: string): string {
   const header = request.headers['stripe-version'];
   if (header === undefined) return accountDefault;
   const version = typeof header === 'string' ? header.trim() : '';
@@ -62,7 +71,7 @@ export function requestVersion(request: FastifyRequest, accountDefault: string):
 }
 
 /** The form body of a request (`application/x-www-form-urlencoded`); any other body is refused. */
-export function formBody(request: FastifyRequest): string {
+export function formBody(request: Pick<RequestFields, 'headers' | 'body'>): string {
   const body = typeof request.body === 'string' ? request.body : '';
   const type = request.headers['content-type'] ?? '';
   if (body !== '' && !FORM.test(type))
@@ -70,7 +79,7 @@ export function formBody(request: FastifyRequest): string {
   return body;
 }
 
-export function queryOf(request: FastifyRequest): URLSearchParams {
+export function queryOf(request: Pick<RequestFields, 'url'>): URLSearchParams {
   return new URLSearchParams(request.url.split('?')[1] ?? '');
 }
 

@@ -10,6 +10,31 @@ import { renderObject } from '../webhooks/index.ts';
 import { limitOf, list, notFound, onlyQuery, queryOf, requestVersion, requireKey } from './api-request.ts';
 import { invalidRequest } from './provider-error.ts';
 
+/**
+ * The filters of `GET /v1/invoice_payments` (null: not given): an invoice, a PaymentIntent (`payment[type]` must then
+ * be `payment_intent`, the only type simulated), a status, and `limit`; any other parameter is refused.
+ */
+export function invoicePaymentsQuery(query: URLSearchParams) {
+  onlyQuery(
+    query,
+    ['invoice', 'payment[type]', 'payment[payment_intent]', 'status', 'limit'],
+    'invoice payments',
+  );
+  const type = query.get('payment[type]');
+  const intent = query.get('payment[payment_intent]');
+  if (intent !== null && type !== 'payment_intent')
+    throw invalidRequest(
+      'payment[type] must be payment_intent with payment[payment_intent]',
+      'payment[type]',
+    );
+  if (type !== null && type !== 'payment_intent')
+    throw invalidRequest(
+      `payment[type] ${type.slice(0, 40)} is not simulated by the local double`,
+      'payment[type]',
+    );
+  return { intent, invoice: query.get('invoice'), status: query.get('status'), limit: limitOf(query) };
+}
+
 export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
   const { state, payments } = ctx;
   const version = (request: Parameters<typeof requestVersion>[0]) =>
@@ -36,27 +61,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
 
   scope.get('/invoice_payments', async (request) => {
     requireKey(request);
-    const query = queryOf(request);
-    onlyQuery(
-      query,
-      ['invoice', 'payment[type]', 'payment[payment_intent]', 'status', 'limit'],
-      'invoice payments',
-    );
-    const type = query.get('payment[type]');
-    const intent = query.get('payment[payment_intent]');
-    if (intent !== null && type !== 'payment_intent')
-      throw invalidRequest(
-        'payment[type] must be payment_intent with payment[payment_intent]',
-        'payment[type]',
-      );
-    if (type !== null && type !== 'payment_intent')
-      throw invalidRequest(
-        `payment[type] ${type.slice(0, 40)} is not simulated by the local double`,
-        'payment[type]',
-      );
-    const invoice = query.get('invoice');
-    const status = query.get('status');
-    const limit = limitOf(query);
+    const { intent, invoice, status, limit } = invoicePaymentsQuery(queryOf(request));
     const found = records()
       .flatMap((record) => record.charges)
       .filter((charge) => intent === null || charge.payment_intent === intent)

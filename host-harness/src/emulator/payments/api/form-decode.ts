@@ -5,7 +5,6 @@ export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 
 const MAX_PAIRS = 1_000;
 const MAX_DEPTH = 8;
-const MAX_INDEX = 999;
 const KEY = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 // Keys that would reach Object.prototype if they were ever used as plain property names.
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
@@ -64,8 +63,9 @@ function finish(tree: Tree, path: string[]): FormValue {
   };
   if (numeric) {
     const indexes = keys.map(Number).sort((a, b) => a - b);
-    // The provider refuses sparse arrays (`a[0]` and `a[2]` without `a[1]`).
-    if (indexes.some((n, i) => n !== i || n > MAX_INDEX))
+    // The provider refuses sparse arrays (`a[0]` and `a[2]` without `a[1]`). No index can pass 999: an array without
+    // gaps has an entry per pair, and a body has at most MAX_PAIRS pairs.
+    if (indexes.some((n, i) => n !== i))
       throw invalidRequest('Invalid array: indexes must start at 0 and have no gaps', paramName(path));
     return indexes.map((n) => childValue(String(n)));
   }

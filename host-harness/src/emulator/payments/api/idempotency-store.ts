@@ -10,7 +10,9 @@
  * - "Idempotency keys are up to 255 characters long"; keys are removed "after they're at least 24 hours old".
  */
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Db, Tables } from '../../core/database.ts';
+import { invalidRequest, ProviderError } from './provider-error.ts';
 
 export const IDEMPOTENCY_TABLES: Tables = {
   names: ['provider_idempotency'],
@@ -35,9 +37,37 @@ export interface SavedAnswer {
   body: unknown;
 }
 
-/** What makes two requests "the same request": the path and the exact body. */
+/**
+ * What makes two requests "the same request": the path and the exact body, encoded as a JSON pair so that no path and
+ * body can run into another's (a path ending in a line break against a body starting with one).
+ */
 export function fingerprintOf(path: string, body: string): string {
-  return createHash('sha256').update(path).update('\n').update(body).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([path, body]))
+    .digest('hex');
+}
+
+/** The request's `Idempotency-Key`, null without one (or empty); a 400 over 255 characters. */
+export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | null {
+  const key = headers['idempotency-key'];
+  if (typeof key !== 'string' || key === '') return null;
+  if (key.length > MAX_KEY_LENGTH)
+    throw invalidRequest(`Idempotency keys may be at most ${MAX_KEY_LENGTH} characters`);
+  return key;
+}
+
+/**
+ * What a request made with `key` gets when an answer is saved under it: that answer again if the request is the same
+ * (`fingerprint`), else the provider's `idempotency_error`.
+ */
+export function replayOf(saved: SavedAnswer, fingerprint: string, key: string): SavedAnswer {
+  if (saved.fingerprint !== fingerprint)
+    throw new ProviderError(
+      400,
+      'idempotency_error',
+      `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key.slice(0, 100)}' if you meant to execute a different request.`,
+    );
+  return saved;
 }
 
 export class IdempotencyStore {

@@ -4,8 +4,8 @@ import { invalidRequest } from './provider-error.ts';
 
 export type Obj = { [key: string]: FormValue };
 
-export const isObj = (v: FormValue | undefined): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** An object of named values (a decoded form holds no null). */
+export const isObj = (v: FormValue | undefined): v is Obj => typeof v === 'object' && !Array.isArray(v);
 
 export function text(value: FormValue | undefined, param: string, required: boolean): string | null {
   if (value === undefined || value === '') {

@@ -89,7 +89,6 @@ export const SUBSCRIPTION_DATA_PARAMETERS: readonly string[] = [
 /** `SessionCreateParams.LineItem`'s keys, and those of its `price_data`, `product_data` and `recurring`. */
 export const LINE_ITEM_PARAMETERS: readonly string[] = [
   'adjustable_quantity',
-  'dynamic_tax_rates',
   'metadata',
   'price',
   'price_data',
@@ -111,6 +110,7 @@ export const PRODUCT_DATA_PARAMETERS: readonly string[] = [
   'metadata',
   'name',
   'tax_code',
+  'tax_details',
   'unit_label',
 ];
 export const RECURRING_PARAMETERS: readonly string[] = ['interval', 'interval_count'];

@@ -27,8 +27,8 @@ import {
 } from './api-request.ts';
 import { parseSessionParams } from './checkout-params.ts';
 import { decodeForm } from './form-decode.ts';
-import { fingerprintOf, type IdempotencyStore, MAX_KEY_LENGTH } from './idempotency-store.ts';
-import { invalidRequest, isProviderError, ProviderError } from './provider-error.ts';
+import { fingerprintOf, type IdempotencyStore, idempotencyKeyOf, replayOf } from './idempotency-store.ts';
+import { ProviderError } from './provider-error.ts';
 
 const wantsLineItems = (request: FastifyRequest) =>
   [...queryOf(request)].some(([key, value]) => key.startsWith('expand') && value === 'line_items');
@@ -80,21 +80,13 @@ export function registerSessionRoutes(
     const apiKey = requireKey(request);
     const version = requestVersion(request, payments.settings().defaultApiVersion);
     const body = formBody(request);
-    const keyHeader = request.headers['idempotency-key'];
-    const key = typeof keyHeader === 'string' && keyHeader !== '' ? keyHeader : null;
-    if (key && key.length > MAX_KEY_LENGTH)
-      throw invalidRequest(`Idempotency keys may be at most ${MAX_KEY_LENGTH} characters`);
+    const key = idempotencyKeyOf(request.headers);
     const fingerprint = fingerprintOf(request.url, body);
     const storeKey = key ? `${apiKey}\n${key}` : null;
     const saved = storeKey ? idempotency.get(storeKey) : undefined;
     if (saved) {
-      if (saved.fingerprint !== fingerprint)
-        throw new ProviderError(
-          400,
-          'idempotency_error',
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key!.slice(0, 100)}' if you meant to execute a different request.`,
-        );
-      return reply.header('idempotent-replayed', 'true').code(saved.status).send(saved.body);
+      const replay = replayOf(saved, fingerprint, key!);
+      return reply.header('idempotent-replayed', 'true').code(replay.status).send(replay.body);
     }
     // A request refused by validation throws here: nothing is saved, the key stays free.
     const create = createSession(body, version);
@@ -103,13 +95,15 @@ export function registerSessionRoutes(
     try {
       answer = renderObject(create(), version);
     } catch (error) {
-      const failure = isProviderError(error)
-        ? error
-        : new ProviderError(500, 'api_error', 'The payment double failed to create the session');
-      if (!isProviderError(error) && !ctx.quiet)
-        console.error('payment double: creating a session failed', error);
-      status = failure.status;
-      answer = failure.toBody();
+      // Execution began (the request was valid): a failure now is the provider's 500, saved under the key like any
+      // answer ("Retries with the same key return the saved response, including `500` errors").
+      if (!ctx.quiet) console.error('payment double: creating a session failed', error);
+      status = 500;
+      answer = new ProviderError(
+        500,
+        'api_error',
+        'The payment double failed to create the session',
+      ).toBody();
     }
     if (storeKey) idempotency.set(storeKey, { fingerprint, status, body: answer });
     if (key) reply.header('idempotency-key', key);
