@@ -37,9 +37,10 @@ export function registerAgentRoutes(
 
   function visible(request: FastifyRequest, id: string) {
     const { appId, caller, owner } = context(request);
+    // An unknown id is a 404 here; a found one is a stored id (24 characters), named in full.
     const found = state.conversations.get(appId, id);
     if (found.owner !== owner && !isAdmin(state, appId, caller)) {
-      throw new NotFoundError(`Conversation ${id.slice(0, 64)} not found`, 'conversation_not_found');
+      throw new NotFoundError(`Conversation ${id} not found`, 'conversation_not_found');
     }
     return found.conversation;
   }
@@ -62,8 +63,9 @@ export function registerAgentRoutes(
         'invalid_body',
       );
     }
+    // Absent or null: none.
     const metadata = data.metadata ?? {};
-    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    if (typeof metadata !== 'object' || Array.isArray(metadata)) {
       throw new BadRequestError('metadata must be an object', 'invalid_body');
     }
     if (!owner) throw new ForbiddenError('The service role needs on-behalf-of to own a conversation');

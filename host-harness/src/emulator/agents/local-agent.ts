@@ -20,7 +20,7 @@ export class LocalAgent {
 
   constructor(
     private readonly state: { conversations: ConversationStore },
-    private readonly realtime: RealtimeHub,
+    private readonly realtime: Pick<RealtimeHub, 'publish'>,
   ) {}
 
   addMessage(conversation: Conversation, message: Record<string, unknown> & { role: string }): Message {

@@ -3,6 +3,7 @@
  * docs/deploy.md lists (overrides on top), the dashboard prices filled from the package's figures, and the seed of the
  * delivery order read from `HARNESS_EVENT_ORDER_SEED` (a whole number, or unset for a random order).
  */
+
 import { describe, expect, it } from 'vitest';
 import {
   eventOrderSeedFromEnv,
@@ -11,6 +12,7 @@ import {
   WEBHOOK_EVENTS,
 } from '../../../../host-harness/src/emulator/payment-account.ts';
 import { defaultAccountSettings } from '../../../../host-harness/src/emulator/payments/account/account-settings.ts';
+import { MONTHLY_PENCE, SETUP_PENCE } from '../../../support/spec-figures.ts';
 
 describe('harnessAccountSettings', () => {
   // WEBHOOK_EVENTS is held to docs/deploy.md and the webhook's own list by tests/unit-node/base44/webhook-events.test.ts.
@@ -38,13 +40,13 @@ describe('HARNESS_DASHBOARD_PRICES', () => {
     expect(HARNESS_DASHBOARD_PRICES).toStrictEqual({
       price_harness_gold_setup: {
         product_name: 'Gold package: one-time setup',
-        unit_amount: 79_900,
+        unit_amount: SETUP_PENCE,
         currency: 'gbp',
         recurring: null,
       },
       price_harness_gold_monthly: {
         product_name: 'Gold package: monthly',
-        unit_amount: 19_900,
+        unit_amount: MONTHLY_PENCE,
         currency: 'gbp',
         recurring: { interval: 'month', interval_count: 1 },
       },
