@@ -51,7 +51,8 @@ export function registerLoginPage(app: FastifyInstance, state: CallerState & { a
     const email = typeof form.email === 'string' ? form.email.slice(0, 254) : '';
     const password = typeof form.password === 'string' ? form.password.slice(0, 200) : '';
     const raw = form.from_url;
-    const target = raw === undefined || raw === '' ? null : localHttpUrl(raw);
+    // An absent or empty from_url is no return address (localHttpUrl answers null for both); any other must be local.
+    const target = localHttpUrl(raw);
     if (raw !== undefined && raw !== '' && !target)
       return sendPage(reply, 400, 'Sign in', loginBody(null, BAD_RETURN, email));
     const fromUrl = target ? String(raw) : null;
