@@ -11,7 +11,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
  */
 export async function formBodyOnly(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'];
-  const media = typeof type === 'string' ? (type.split(';')[0] ?? '').trim().toLowerCase() : null;
+  // `split` with a separator always gives at least one piece: the media type is the text before the first `;`.
+  const media = typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : null;
   if (media === FORM_TYPE) return;
   const length = request.headers['content-length'];
   const hasBody =
