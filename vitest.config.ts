@@ -26,7 +26,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit-node', include: ['tests/unit-node/**/*.test.ts'], environment: 'node' },
+        // Password hashing (scrypt) and in-process route tests take seconds on a loaded 2-core machine.
+        test: {
+          name: 'unit-node',
+          include: ['tests/unit-node/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
