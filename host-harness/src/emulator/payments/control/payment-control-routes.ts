@@ -64,9 +64,11 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
   const summary = (record: CheckoutRecord) =>
     summarize(record, providerEvents.bySession(record.session.id), payments.now());
 
-  /** Runs an action on a session and answers with the session as it is after the first deliveries. */
+  /**
+   * Runs an action on a session and answers with the session as it is after the first deliveries (the record the
+   * action made if a reset removed the session meanwhile). An unknown session runs nothing: `apply` finds no record.
+   */
   const act = async (id: string, action: (record: CheckoutRecord, nowS: number) => Change) => {
-    if (!sessions.get(id)) throw new NotFoundError('No such checkout session', 'session_not_found');
     let result: Awaited<ReturnType<typeof payments.apply>>;
     try {
       result = await payments.apply(id, action);
@@ -74,9 +76,8 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
       if (error instanceof BillingConflict) throw new ConflictError(error.message, error.code);
       throw error;
     }
-    const record = sessions.get(id) ?? result?.record;
-    if (!record) throw new NotFoundError('No such checkout session', 'session_not_found');
-    return { order: summary(record), sent: result?.eventIds ?? [] };
+    if (!result) throw new NotFoundError('No such checkout session', 'session_not_found');
+    return { order: summary(sessions.get(id) ?? result.record), sent: result.eventIds };
   };
   const settings = () => payments.settings();
 

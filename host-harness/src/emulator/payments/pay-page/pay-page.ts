@@ -22,8 +22,9 @@ import { MAX_EMAIL_LENGTH, methodsOf, payBody, TITLE } from './pay-page-view.ts'
 
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
+/** A field of the posted form (none without a body). */
 function formField(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  return (body as Record<string, unknown> | null | undefined)?.[name];
 }
 
 /**
@@ -46,7 +47,7 @@ function buyerEmail(body: unknown, prefilled: string | null): { email: string | 
 /** The method the buyer chose: one the session offers, else null; none given (a tool's post) is the first offered. */
 function chosenMethod(value: unknown, offered: readonly string[]) {
   if (value === undefined || value === '') return offered[0] ?? null;
-  return typeof value === 'string' && offered.includes(value) ? value : null;
+  return offered.includes(value as string) ? (value as string) : null;
 }
 
 export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): void {
@@ -67,7 +68,7 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
     );
   /** An address on the site the harness serves (sessions are created with no other), else null. */
   const siteUrl = (raw: string | null) => {
-    const url = raw ? localHttpUrl(raw) : null;
+    const url = localHttpUrl(raw);
     return url && payments.returnOrigins.includes(url.origin) ? url : null;
   };
   const offSite = (reply: FastifyReply, record: CheckoutRecord) =>

@@ -4,7 +4,7 @@
  * type (the account's default), so nothing is delivered anywhere unless a test turns events on.
  */
 
-import Fastify, { type InjectOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
 import { registerErrorHandlers } from '../../../../../host-harness/src/emulator/core/http/error-handler.ts';
 import {
@@ -25,6 +25,7 @@ import {
   CheckoutSessionStore,
   completeCheckout,
   type PaymentState,
+  type PaymentsContext,
 } from '../../../../../host-harness/src/emulator/payments/checkout/index.ts';
 import {
   registerPaymentControlRoutes,
@@ -35,6 +36,7 @@ import {
   DEFAULT_RETRY_SCHEDULE,
   PROVIDER_EVENT_TABLES,
   ProviderEventStore,
+  type RetrySchedule,
 } from '../../../../../host-harness/src/emulator/payments/webhooks/index.ts';
 import { MONTHLY_PENCE, SETUP_PENCE } from '../../../../support/spec-figures.ts';
 
@@ -75,6 +77,10 @@ export interface AppOptions {
   settings?: AccountSettings;
   quiet?: boolean;
   endpoint?: (appId: string) => string;
+  /** When failed deliveries are tried again (the provider's live schedule by default). */
+  retry?: RetrySchedule;
+  /** Registers more on the app (body parsers, the hosted page) before the double's routes. */
+  extra?: (app: FastifyInstance, ctx: PaymentsContext) => void | Promise<void>;
 }
 
 export async function paymentsApp(options: AppOptions = {}) {
@@ -87,16 +93,17 @@ export async function paymentsApp(options: AppOptions = {}) {
   const quiet = options.quiet ?? true;
   const payments = new PaymentDouble(state, {
     endpoint: options.endpoint ?? (() => 'http://127.0.0.1:9/unused'),
-    retry: DEFAULT_RETRY_SCHEDULE,
+    retry: options.retry ?? DEFAULT_RETRY_SCHEDULE,
     quiet,
     settings: options.settings ?? defaultAccountSettings(),
     prices: PRICES,
     eventOrderSeed: 1,
     returnOrigins: [SITE],
   });
-  const ctx = { state, payments, ownUrl: () => OWN_URL, quiet };
+  const ctx: PaymentsContext = { state, payments, ownUrl: () => OWN_URL, quiet };
   const app = Fastify({ logger: false, ajv: { customOptions: AJV_OPTIONS }, schemaErrorFormatter });
   registerErrorHandlers(app, true);
+  await options.extra?.(app, ctx);
   registerProviderRoutes(app, ctx, new IdempotencyStore(db));
   registerPaymentControlRoutes(app, ctx);
   await app.ready();
