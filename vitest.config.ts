@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/unit/setup.ts'],
+          // A test that imports whole pages (page-registry) takes seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
