@@ -41,6 +41,7 @@ describe('CSV files', () => {
 
   it('strips only a leading byte-order mark', () => {
     expect(parseImportFile(file('\uFEFFname\nx\uFEFFy'))).toEqual([{ name: 'x\uFEFFy' }]);
+    expect(parseImportFile(file('name\nx\uFEFFy'))).toEqual([{ name: 'x\uFEFFy' }]);
   });
 
   it('reads a CSV file with a brace early on as CSV', () => {
