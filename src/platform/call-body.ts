@@ -13,7 +13,7 @@ export function toCallBody(
   params: unknown,
 ): CallParams | FormData {
   if (params === undefined || params === null) return {};
-  if (typeof FormData !== 'undefined' && params instanceof FormData) return params;
+  // A `FormData` goes as it is: it has no own entries, so it holds no file below and is returned unchanged.
   if (typeof params !== 'object' || Array.isArray(params)) {
     throw new PlatformError(
       `${kind} ${name} must receive an object with named parameters, received: ${params}`,
@@ -28,8 +28,8 @@ export function toCallBody(
   for (const [key, value] of entries) {
     if (value === undefined) continue;
     if (value instanceof Blob) form.append(key, value, (value as File).name ?? 'blob');
-    else
-      form.append(key, value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value));
+    // `null` is an object too: JSON.stringify(null) is 'null', as String(null) is.
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return form;
 }

@@ -40,9 +40,11 @@ const byLowerName = new Map<string, PageName>(pageNames.map((name) => [name.toLo
 export function pageNameForPath(path: string): PageName | null {
   // A loop, not /\/+$/: that regular expression backtracks quadratically on a long run of slashes followed by anything.
   let end = path.length;
-  while (end > 0 && path.charCodeAt(end - 1) === SLASH) end--;
+  // At 0, charCodeAt(-1) is NaN: the loop stops there.
+  while (path.charCodeAt(end - 1) === SLASH) end--;
   const trimmed = path.slice(0, end);
   if (trimmed === '') return 'Index';
-  if (!trimmed.startsWith('/') || trimmed.indexOf('/', 1) !== -1) return null;
+  // No page name holds a slash: a path with a second one finds no name below.
+  if (!trimmed.startsWith('/')) return null;
   return byLowerName.get(trimmed.slice(1).toLowerCase()) ?? null;
 }

@@ -23,7 +23,8 @@ export class RequestLog {
 
   add(entry: LoggedRequest): void {
     this.entries.push(entry);
-    if (this.entries.length > CAPACITY) this.entries.splice(0, this.entries.length - CAPACITY);
+    // One entry at a time: dropping the oldest keeps the log at CAPACITY.
+    if (this.entries.length > CAPACITY) this.entries.shift();
   }
 
   last(limit: number): LoggedRequest[] {

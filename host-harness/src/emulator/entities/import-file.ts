@@ -23,7 +23,7 @@ function parseCsv(text: string): string[][] {
       row.push(cell);
       cell = '';
     } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
+      // CRLF ends a row at CR; the LF then ends an empty row, which the filter below drops.
       row.push(cell);
       rows.push(row);
       row = [];
@@ -31,10 +31,9 @@ function parseCsv(text: string): string[][] {
     } else cell += ch;
   }
   if (quoted) throw new BadRequestError('The CSV file has an unterminated quoted value', 'invalid_file');
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
+  // The last row (an empty one after a final newline is dropped by the filter).
+  row.push(cell);
+  rows.push(row);
   return rows.filter((r) => r.length > 1 || r[0] !== '');
 }
 

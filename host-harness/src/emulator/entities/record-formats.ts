@@ -15,7 +15,8 @@ function isDate(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // A day past the month's end (or day 00) rolls into another month, so year and month settle it.
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1;
 }
 
 function isDateTime(value: string): boolean {

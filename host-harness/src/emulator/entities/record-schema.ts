@@ -29,7 +29,6 @@ const AJV: Record<CheckMode, Ajv> = {
 function fieldOf(instancePath: string): string {
   return instancePath
     .split('/')
-    .slice(1)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), '');
 }

@@ -75,7 +75,7 @@ export function registerErrorHandlers(app: FastifyInstance, quiet: boolean): voi
       .send({ message: 'The emulator failed to handle this request', code: 'internal_error' });
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = request.url.split('?')[0]!; // split answers at least one part
     reply
       .code(404)
       .send({ message: `No such endpoint: ${request.method} ${path.slice(0, 200)}`, code: 'not_found' });

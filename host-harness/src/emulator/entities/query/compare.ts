@@ -50,11 +50,10 @@ function rank(value: unknown): number {
 export function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
-  // Objects and arrays by their JSON text. Null against undefined answers 0: `undefined` (JSON.stringify's answer for
+  // Objects, arrays and booleans (`false` < `true`) by their JSON text. Null against undefined answers 0: `undefined` (JSON.stringify's answer for
   // undefined) is neither less nor greater than 'null'.
   const sa = JSON.stringify(a);
   const sb = JSON.stringify(b);

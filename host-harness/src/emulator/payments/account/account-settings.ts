@@ -68,13 +68,14 @@ const isObj = (value: unknown): value is Patch =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function whole(value: unknown, name: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+  // Number.isInteger is false for anything but a number.
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max)
     throw new SettingsError(`${name} must be a whole number from ${min} to ${max}`);
-  return value;
+  return value as number;
 }
 
 function known<T extends string>(value: unknown, name: string, values: readonly T[]): T {
-  if (typeof value !== 'string' || !(values as readonly string[]).includes(value))
+  if (!(values as readonly unknown[]).includes(value))
     throw new SettingsError(`${name} must be one of ${values.join(', ')}`);
   return value as T;
 }
@@ -108,7 +109,7 @@ export function patchedSettings(
     if (!Array.isArray(methods) || methods.length === 0)
       throw new SettingsError('payment_methods must be a list of card and/or bacs_debit');
     next.paymentMethods = methods.map((method) => {
-      if (typeof method !== 'string' || !isPaymentMethodType(method))
+      if (!isPaymentMethodType(method))
         throw new SettingsError('payment_methods must be a list of card and/or bacs_debit');
       return method;
     });
@@ -119,11 +120,11 @@ export function patchedSettings(
     allowedKeys(endpoint, 'webhook_endpoint', ['api_version', 'enabled_events']);
     if (endpoint.api_version !== undefined) {
       const version = endpoint.api_version;
-      if (version !== null && (typeof version !== 'string' || !renderable.includes(version)))
+      if (version !== null && !(renderable as readonly unknown[]).includes(version))
         throw new SettingsError(
           `webhook_endpoint.api_version must be null or a version the double renders events in: ${renderable.join(', ')}`,
         );
-      next.webhookEndpoint = { ...next.webhookEndpoint, apiVersion: version };
+      next.webhookEndpoint = { ...next.webhookEndpoint, apiVersion: version as string | null };
     }
     if (endpoint.enabled_events !== undefined) {
       const events = endpoint.enabled_events;

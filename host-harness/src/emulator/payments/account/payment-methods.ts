@@ -8,8 +8,8 @@ export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
 export const BACS_CURRENCY = 'gbp';
 
-export const isPaymentMethodType = (value: string): value is PaymentMethodType =>
-  (PAYMENT_METHOD_TYPES as readonly string[]).includes(value);
+export const isPaymentMethodType = (value: unknown): value is PaymentMethodType =>
+  (PAYMENT_METHOD_TYPES as readonly unknown[]).includes(value);
 
 /** Whether a method can collect `currency`. */
 export const collects = (method: PaymentMethodType, currency: string) =>

@@ -73,8 +73,8 @@ export function requestVersion(request: Pick<RequestFields, 'headers'>, accountD
 /** The form body of a request (`application/x-www-form-urlencoded`); any other body is refused. */
 export function formBody(request: Pick<RequestFields, 'headers' | 'body'>): string {
   const body = typeof request.body === 'string' ? request.body : '';
-  const type = request.headers['content-type'] ?? '';
-  if (body !== '' && !FORM.test(type))
+  // Without a Content-Type the text tested is 'undefined', which is not the form type either.
+  if (body !== '' && !FORM.test(String(request.headers['content-type'])))
     throw invalidRequest('Request bodies must be form-encoded (application/x-www-form-urlencoded)');
   return body;
 }

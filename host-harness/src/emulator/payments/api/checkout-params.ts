@@ -263,9 +263,8 @@ function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode, ctx: Requ
 /** The interval every recurring price shares; mixed intervals in one Checkout Session are not simulated. */
 function recurringIntervalOf(lineItems: LineItemInput[]): RecurringInterval | null {
   const recurring = lineItems.flatMap((item) => (item.price.recurring ? [item.price.recurring] : []));
-  const first = recurring[0];
-  if (!first) return null;
-  if (recurring.some((r) => r.interval !== first.interval || r.interval_count !== first.interval_count))
+  const first = recurring[0] ?? null;
+  if (recurring.some((r) => r.interval !== first!.interval || r.interval_count !== first!.interval_count))
     throw invalidRequest(
       'Recurring prices of different intervals in one session are not simulated by the local double.',
       'line_items',
@@ -287,10 +286,7 @@ function methodList(value: FormValue | undefined, param: string): PaymentMethodT
 
 /** The methods the session offers, from the dashboard and what the request names (RULES.md, payment methods). */
 function methodsOf(params: Obj, currency: string, ctx: RequestContext) {
-  const removed = versionDate(ctx.apiVersion) >= versionDate(PAYMENT_METHOD_TYPES_REMOVED_IN);
-  if (params.payment_method_types !== undefined && removed) throw unknownParameter('payment_method_types');
-  if (params.allowed_payment_method_types !== undefined && !removed)
-    throw unknownParameter('allowed_payment_method_types');
+  // Which of the two the request's version takes is settled by parseSessionParams's list of known parameters.
   const named = methodList(params.payment_method_types, 'payment_method_types');
   if (named?.includes('bacs_debit') && currency !== BACS_CURRENCY)
     throw invalidRequest(
@@ -388,7 +384,7 @@ export function parseSessionParams(params: Obj, ctx: RequestContext): SessionInp
   discountsOf(params);
   const subscriptionData = subscriptionDataOf(
     params.subscription_data,
-    mode === 'subscription' ? recurring : null,
+    recurring, // null in payment mode, which refuses recurring prices
     lineItems.some((item) => !item.price.recurring),
     ctx.nowS,
   );

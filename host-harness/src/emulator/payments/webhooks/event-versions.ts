@@ -57,9 +57,10 @@ function acaciaInvoice(invoice: Obj): Obj {
 }
 
 function acaciaSubscription(subscription: Obj): Obj {
-  const items =
-    isObj(subscription.items) && Array.isArray(subscription.items.data) ? subscription.items.data : [];
-  const first = items.find(isObj);
+  const first =
+    isObj(subscription.items) && Array.isArray(subscription.items.data)
+      ? subscription.items.data.find(isObj)
+      : undefined;
   return {
     ...subscription,
     current_period_start: first?.current_period_start ?? null,

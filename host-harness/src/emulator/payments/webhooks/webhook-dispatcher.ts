@@ -93,8 +93,7 @@ export class WebhookDispatcher {
   }
 
   private schedule(id: string, atMs: number): void {
-    const existing = this.timers.get(id);
-    if (existing) clearTimeout(existing);
+    clearTimeout(this.timers.get(id)); // a no-op without one
     if (!this.running) return;
     const timer = setTimeout(
       () => {
@@ -134,8 +133,7 @@ export class WebhookDispatcher {
   }
 
   private clearTimer(id: string): void {
-    const timer = this.timers.get(id);
-    if (timer) clearTimeout(timer);
+    clearTimeout(this.timers.get(id)); // a no-op without one
     this.timers.delete(id);
   }
 
