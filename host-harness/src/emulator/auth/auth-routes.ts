@@ -80,7 +80,8 @@ export function registerAuthRoutes(app: FastifyInstance, state: AuthState & { ou
 
   app.post(`${auth}/login`, { preValidation: knownApp, schema: { body: bodies.login } }, async (request) => {
     const data = bodyOf<'email' | 'password'>(request);
-    return signIn(state, appOf(request), data.email.trim(), data.password);
+    // signIn trims the address.
+    return signIn(state, appOf(request), data.email, data.password);
   });
 
   app.post(
