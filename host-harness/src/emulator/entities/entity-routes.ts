@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireApp } from '../apps/index.ts';
 import { type Caller, type CallerState, callerOf, requireAdmin, requireMember } from '../auth/index.ts';
 import { ApiError, BadRequestError, ForbiddenError } from '../core/errors.ts';
-import { readNamedParams } from '../core/http/named-params.ts';
+import { readMultipartParams } from '../core/http/named-params.ts';
 import { recordData } from '../core/record-data.ts';
 import type { DeclaredEntities } from './declared-entities.ts';
 import type { Author, EntityStore } from './entity-store.ts';
@@ -117,7 +117,7 @@ export function registerEntityRoutes(
     if (!request.isMultipart())
       throw new BadRequestError('import needs a multipart body with a file field', 'invalid_body');
     try {
-      const { files } = await readNamedParams(request, 'import');
+      const { files } = await readMultipartParams(request);
       const file = files.file;
       if (!file) throw new BadRequestError('import needs a multipart field named file', 'invalid_body');
       let items = parseImportFile(file).map((item, i) => recordData(item, `Record ${i + 1}`));
