@@ -34,14 +34,15 @@ function formField(body: unknown, name: string): unknown {
  * be asked to enter their email address", so with none prefilled one is required); anything else must be a plain
  * address, with no control, bidirectional or zero-width character hidden in it (the API's rule for `customer_email`).
  */
-function buyerEmail(body: unknown, prefilled: string | null): { email: string | null } | { problem: string } {
+function buyerEmail(body: unknown, prefilled: string | null): string | { problem: string } {
   const raw = formField(body, EMAIL_FIELD);
   const email = typeof raw === 'string' ? raw.trim() : '';
-  if (email === '') return prefilled ? { email: null } : { problem: 'Enter your e-mail address.' };
+  if (email === '') return prefilled ?? { problem: 'Enter your e-mail address.' };
   const invalid = { problem: 'Enter a valid e-mail address.' };
   if (email.length > MAX_EMAIL_LENGTH) return invalid;
   try {
-    return { email: emailAddress(email, EMAIL_FIELD) };
+    // Not empty here, so an address or a throw (never null).
+    return emailAddress(email, EMAIL_FIELD) as string;
   } catch {
     return invalid;
   }
@@ -94,12 +95,12 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
       return reply.redirect(target.href, 303);
     if (status !== 'open') return page(reply, 409, record);
     const buyer = buyerEmail(request.body, record.session.customer_email);
-    if ('problem' in buyer) return page(reply, 400, record, buyer.problem);
+    if (typeof buyer !== 'string') return page(reply, 400, record, buyer.problem);
     const method = chosenMethod(formField(request.body, 'payment_method'), methodsOf(record));
     if (method !== 'card' && method !== 'bacs_debit') return page(reply, 400, record, 'Choose a way to pay.');
     try {
       await payments.apply(id, (current, nowS) =>
-        completeCheckout(current, { method, email: buyer.email }, nowS, payments.settings()),
+        completeCheckout(current, { method, email: buyer }, nowS, payments.settings()),
       );
     } catch (error) {
       if (error instanceof BillingConflict) return page(reply, 400, record, error.message);

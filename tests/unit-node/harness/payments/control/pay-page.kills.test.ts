@@ -4,7 +4,7 @@
  * id for its placeholder, and a session with no `success_url` is refused; a session the double does not know is the
  * 404 page.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_EMAIL_LENGTH } from '../../../../../host-harness/src/emulator/payments/pay-page/pay-page-view.ts';
 import { GOLD, SITE } from '../support/payments-app.ts';
 import { type ControlApp, controlApp } from './control-app.ts';
@@ -93,5 +93,21 @@ describe('POST /__harness/pay/:id/pay: where the buyer returns', () => {
     const cancelled = await h.page('POST', `${pageUrl('cs_test_unknown')}/cancel`, {});
     expect(cancelled.status).toBe(404);
     expect(cancelled.text).toContain(notFound);
+  });
+});
+
+describe('POST /__harness/pay/:id/pay: a failure while paying', () => {
+  it('one that is not a conflict of the provider’s rules is not turned into a page, and pays nothing', async () => {
+    const h = await controlApp();
+    const id = await h.session();
+    // The completion reads the account's billing settings inside the store's transaction: a failure there.
+    vi.spyOn(h.payments, 'settings').mockImplementationOnce(() => {
+      throw new Error('disk full');
+    });
+    const answer = await pay(h, id, { email: 'buyer@example.com', payment_method: 'card' });
+    expect(answer.status).toBe(500);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await h.summary(id)).status).toBe('open');
+    expect(h.types(id)).toStrictEqual([]);
   });
 });
