@@ -80,7 +80,8 @@ export function registerAuthRoutes(app: FastifyInstance, state: AuthState & { ou
 
   app.post(`${auth}/login`, { preValidation: knownApp, schema: { body: bodies.login } }, async (request) => {
     const data = bodyOf<'email' | 'password'>(request);
-    return signIn(state, appOf(request), data.email.trim(), data.password);
+    // signIn trims the address.
+    return signIn(state, appOf(request), data.email, data.password);
   });
 
   app.post(
@@ -94,13 +95,13 @@ export function registerAuthRoutes(app: FastifyInstance, state: AuthState & { ou
       // Validated before anything is written; id, role, e-mail and timestamps are the platform's, never the caller's.
       const profile = userProfile(data);
       const fullName = typeof profile.full_name === 'string' ? profile.full_name.slice(0, 200) : '';
-      const taken = () => new ConflictError('An account with this e-mail already exists', 'email_taken');
-      if (state.accounts.byEmail(address)) throw taken();
+      // The password is hashed whether or not the address is taken, so the answer's timing does not tell.
       const passwordHash = await hashPassword(secret);
-      // One transaction: the account, its code and the e-mail exist together or not at all. The address is checked again
-      // because another registration may have taken it while the password was being hashed.
+      // One transaction: the account, its code and the e-mail exist together or not at all. The address is checked here,
+      // after the hash, because another registration may have taken it in the meantime.
       state.db.transaction(() => {
-        if (state.accounts.byEmail(address)) throw taken();
+        if (state.accounts.byEmail(address))
+          throw new ConflictError('An account with this e-mail already exists', 'email_taken');
         state.accounts.create({ email: address, passwordHash, fullName, verified: false, profile });
         const code = state.accounts.issueOtp(address);
         state.outbox.add({
@@ -134,9 +135,8 @@ export function registerAuthRoutes(app: FastifyInstance, state: AuthState & { ou
         if (!state.member(appId, account.id)) {
           // A profile stored before platform-owned fields were refused may still hold some: they are dropped here too.
           const extra = Object.fromEntries(
-            Object.entries(account.profile).filter(
-              ([key]) => key !== 'full_name' && !isPlatformOwnedUserField(key),
-            ),
+            // full_name too is set below, from the account.
+            Object.entries(account.profile).filter(([key]) => !isPlatformOwnedUserField(key)),
           );
           state.addMember(
             appId,
@@ -212,16 +212,13 @@ export function registerAuthRoutes(app: FastifyInstance, state: AuthState & { ou
     // Hashed first (it awaits), then the token is used, the password set and old sessions revoked in one transaction:
     // a failure anywhere leaves the token usable and the old password in place.
     const hash = await hashPassword(secret);
-    const accountId = state.db.transaction(() => {
+    state.db.transaction(() => {
       const id = state.accounts.consumeResetToken(token);
-      if (id) {
-        state.accounts.setPasswordHash(id, hash);
-        state.accounts.revokeTokens(id);
-      }
-      return id;
+      if (!id)
+        throw new BadRequestError('The reset token is not valid or has expired', 'invalid_reset_token');
+      state.accounts.setPasswordHash(id, hash);
+      state.accounts.revokeTokens(id);
     })();
-    if (!accountId)
-      throw new BadRequestError('The reset token is not valid or has expired', 'invalid_reset_token');
     return { success: true };
   });
 

@@ -43,7 +43,8 @@ export function registerLoginPage(app: FastifyInstance, state: CallerState & { a
     const { from_url: raw } = request.query as Record<string, unknown>;
     if (raw !== undefined && !localHttpUrl(raw))
       return sendPage(reply, 400, 'Sign in', loginBody(null, BAD_RETURN));
-    return sendPage(reply, 200, 'Sign in', loginBody(typeof raw === 'string' ? raw : null, null));
+    // Here raw is absent or a string: localHttpUrl answers null for anything else.
+    return sendPage(reply, 200, 'Sign in', loginBody((raw as string | undefined) ?? null, null));
   });
 
   app.post('/login', async (request, reply) => {

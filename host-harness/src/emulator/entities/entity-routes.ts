@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireApp } from '../apps/index.ts';
 import { type Caller, type CallerState, callerOf, requireAdmin, requireMember } from '../auth/index.ts';
 import { ApiError, BadRequestError, ForbiddenError } from '../core/errors.ts';
-import { readNamedParams } from '../core/http/named-params.ts';
+import { readMultipartParams } from '../core/http/named-params.ts';
 import { recordData } from '../core/record-data.ts';
 import type { DeclaredEntities } from './declared-entities.ts';
 import type { Author, EntityStore } from './entity-store.ts';
@@ -18,7 +18,8 @@ type Query = Record<string, unknown>;
 
 /** At most this many records per bulk create. */
 const BULK_LIMIT = 5_000;
-const USER_PROTECTED = new Set(['email', 'role', 'created_by', 'created_by_id']);
+// `created_by` and `created_by_id` are system fields: recordPatch already drops them (and refuses them in `$inc`).
+const USER_PROTECTED = new Set(['email', 'role']);
 const ROLES = new Set(['admin', 'user']);
 
 function author(caller: Caller): Author {
@@ -38,7 +39,7 @@ export function registerEntityRoutes(
   // `access` is set for an entity declared in the project (schema and RLS), null for a lenient one.
   function open(
     request: FastifyRequest,
-    userAccess: 'admin' | 'never' = 'admin',
+    userAccess?: 'never',
   ): { appId: string; entity: string; caller: Caller; access: RecordAccess | null } {
     const { appId, entity } = request.params as Params;
     requireApp(state, appId);
@@ -55,10 +56,13 @@ export function registerEntityRoutes(
 
   // A filter with a caller's `$regex` runs within a time budget. The collection is loaded first, outside it, so a
   // timeout can only cut in-memory matching short (never a database read).
-  function filtered<T>(appId: string, entity: string, where: Predicate | null, read: () => T): T {
-    if (!usesRegex(where)) return read();
+  function budgeted<T>(appId: string, entity: string, read: () => T): T {
     state.entities.count(appId, entity, null);
     return withinRegexBudget(read);
+  }
+  function filtered<T>(appId: string, entity: string, where: Predicate | null, read: () => T): T {
+    if (!usesRegex(where)) return read();
+    return budgeted(appId, entity, read);
   }
 
   // Lists never answer 403 for RLS: the caller just sees the records they may read.
@@ -113,7 +117,7 @@ export function registerEntityRoutes(
     if (!request.isMultipart())
       throw new BadRequestError('import needs a multipart body with a file field', 'invalid_body');
     try {
-      const { files } = await readNamedParams(request, 'import');
+      const { files } = await readMultipartParams(request);
       const file = files.file;
       if (!file) throw new BadRequestError('import needs a multipart field named file', 'invalid_body');
       let items = parseImportFile(file).map((item, i) => recordData(item, `Record ${i + 1}`));
@@ -179,9 +183,9 @@ export function registerEntityRoutes(
     if (!usesRegex(where))
       return { success: true, deleted: state.entities.deleteMany(appId, entity, doomed) };
     // Match within the budget first, then delete outside it: a timeout must never interrupt the transaction.
-    const all = { sort: DEFAULT_SORT, limit: null, skip: 0, fields: ['id'] };
+    const all = { sort: DEFAULT_SORT, limit: null, skip: 0, fields: null };
     const ids = new Set(
-      filtered(appId, entity, where, () => state.entities.list(appId, entity, doomed, all)).map((r) => r.id),
+      budgeted(appId, entity, () => state.entities.list(appId, entity, doomed, all)).map((r) => r.id),
     );
     return {
       success: true,

@@ -46,6 +46,11 @@ export async function readNamedParams(request: FastifyRequest, what: string): Pr
     }
     return { values: body, files: {} };
   }
+  return readMultipartParams(request);
+}
+
+/** Reads a multipart form's named parameters (files as files, JSON strings parsed back to objects). */
+export async function readMultipartParams(request: FastifyRequest): Promise<NamedParams> {
   const params: NamedParams = { values: {}, files: {} };
   try {
     for await (const part of request.parts()) {

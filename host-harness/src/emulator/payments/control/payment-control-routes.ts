@@ -47,9 +47,12 @@ export function registerPaymentControlRoutes(app: FastifyInstance, ctx: Payments
   registerAccountRoutes(app, ctx);
 }
 
+/** A whole number (`Number.isInteger` is false for anything not a number). */
+const isWholeNumber = (value: unknown): value is number => Number.isInteger(value);
+
 /** A time in a control body: Unix seconds, or an ISO 8601 string. */
 function timeOf(value: unknown, field: string): number {
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  if (isWholeNumber(value) && value > 0) return value;
   if (typeof value === 'string') {
     const ms = Date.parse(value);
     if (Number.isFinite(ms)) return Math.floor(ms / 1000);
@@ -195,11 +198,7 @@ function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw new BadRequestError('The settings must be a JSON object');
     const { event_order_seed: seed, ...patch } = body as Record<string, unknown>;
-    if (
-      seed !== undefined &&
-      seed !== null &&
-      (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0)
-    )
+    if (seed !== undefined && seed !== null && (!isWholeNumber(seed) || seed < 0))
       throw new BadRequestError('event_order_seed must be a whole number or null');
     try {
       payments.updateSettings(patch);
@@ -214,12 +213,7 @@ function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void
   // Moves the double's own clock on (a session's `expires_at`, the API's "now"); a reset puts it back.
   app.post(`${PAYMENT_ACCOUNT_ROUTE}/time`, async (request) => {
     const seconds = (request.body as { advance_seconds?: unknown } | undefined)?.advance_seconds;
-    if (
-      typeof seconds !== 'number' ||
-      !Number.isInteger(seconds) ||
-      seconds < 1 ||
-      seconds > 400 * 24 * 60 * 60
-    )
+    if (!isWholeNumber(seconds) || seconds < 1 || seconds > 400 * 24 * 60 * 60)
       throw new BadRequestError('advance_seconds must be a whole number of seconds, 1 to 400 days');
     return { now: payments.advanceTime(seconds) };
   });

@@ -21,6 +21,8 @@ import {
 import { MAX_EMAIL_LENGTH, methodsOf, payBody, TITLE } from './pay-page-view.ts';
 
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+/** The Pay form's e-mail field (and the parameter named when the address is checked as the API checks it). */
+const EMAIL_FIELD = 'email';
 
 /** A field of the posted form (none without a body). */
 function formField(body: unknown, name: string): unknown {
@@ -32,15 +34,17 @@ function formField(body: unknown, name: string): unknown {
  * be asked to enter their email address", so with none prefilled one is required); anything else must be a plain
  * address, with no control, bidirectional or zero-width character hidden in it (the API's rule for `customer_email`).
  */
-function buyerEmail(body: unknown, prefilled: string | null): { email: string | null } | { problem: string } {
-  const raw = formField(body, 'email');
+function buyerEmail(body: unknown, prefilled: string | null): string | { problem: string } {
+  const raw = formField(body, EMAIL_FIELD);
   const email = typeof raw === 'string' ? raw.trim() : '';
-  if (email === '') return prefilled ? { email: null } : { problem: 'Enter your e-mail address.' };
+  if (email === '') return prefilled ?? { problem: 'Enter your e-mail address.' };
+  const invalid = { problem: 'Enter a valid e-mail address.' };
+  if (email.length > MAX_EMAIL_LENGTH) return invalid;
   try {
-    if (email.length > MAX_EMAIL_LENGTH) throw new Error('too long');
-    return { email: emailAddress(email, 'email') };
+    // Not empty here, so an address or a throw (never null).
+    return emailAddress(email, EMAIL_FIELD) as string;
   } catch {
-    return { problem: 'Enter a valid e-mail address.' };
+    return invalid;
   }
 }
 
@@ -67,7 +71,7 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
       policy,
     );
   /** An address on the site the harness serves (sessions are created with no other), else null. */
-  const siteUrl = (raw: string | null) => {
+  const siteUrl = (raw: string | null | undefined) => {
     const url = localHttpUrl(raw);
     return url && payments.returnOrigins.includes(url.origin) ? url : null;
   };
@@ -83,7 +87,7 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
     const id = idOf(request.params);
     const record = await payments.current(id);
     if (!record) return notFound(reply);
-    const target = siteUrl((record.session.success_url ?? '').split(SESSION_ID_PLACEHOLDER).join(id));
+    const target = siteUrl(record.session.success_url?.split(SESSION_ID_PLACEHOLDER).join(id));
     if (!target) return offSite(reply, record);
     const status = sessionStatus(record);
     // A second press (or a reload of the form post) returns to the site without paying or notifying twice.
@@ -91,12 +95,12 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
       return reply.redirect(target.href, 303);
     if (status !== 'open') return page(reply, 409, record);
     const buyer = buyerEmail(request.body, record.session.customer_email);
-    if ('problem' in buyer) return page(reply, 400, record, buyer.problem);
+    if (typeof buyer !== 'string') return page(reply, 400, record, buyer.problem);
     const method = chosenMethod(formField(request.body, 'payment_method'), methodsOf(record));
     if (method !== 'card' && method !== 'bacs_debit') return page(reply, 400, record, 'Choose a way to pay.');
     try {
       await payments.apply(id, (current, nowS) =>
-        completeCheckout(current, { method, email: buyer.email }, nowS, payments.settings()),
+        completeCheckout(current, { method, email: buyer }, nowS, payments.settings()),
       );
     } catch (error) {
       if (error instanceof BillingConflict) return page(reply, 400, record, error.message);
