@@ -267,6 +267,44 @@ export const MUTATED = [
   'host-harness/src/emulator/payment-account.ts',
 ];
 
+/**
+ * The money, access and token modules (issue 34), held at a 100% score (tests/unit-node/mutation-result.test.ts):
+ * a path ending in `/` names every mutated module under it.
+ */
+export const CRITICAL = [
+  // Money: the backend functions and what they share, the site's checkout flow, the payment double.
+  'base44/',
+  'src/shared/checkout/',
+  'host-harness/src/emulator/payments/',
+  'host-harness/src/emulator/payment-account.ts',
+  // Access: the emulator's auth, the entities' access rules and routes, who may call a function and with which
+  // headers, the control API's origin rule, CORS, the Host check, static serving and the security headers.
+  'host-harness/src/emulator/auth/',
+  'host-harness/src/emulator/entities/rls-rules.ts',
+  'host-harness/src/emulator/entities/record-access.ts',
+  'host-harness/src/emulator/entities/entity-routes.ts',
+  'host-harness/src/emulator/functions/harness-call.ts',
+  'host-harness/src/emulator/functions/forwarded-headers.ts',
+  'host-harness/src/emulator/core/http/request-guard.ts',
+  'host-harness/src/emulator/core/http/cors.ts',
+  'host-harness/src/serving/',
+  'host-harness/src/site/security-headers.ts',
+  'host-harness/src/shell-server/shell-headers.ts',
+  // Tokens: the site's launch token, its storage and reading, the HTTP core and its retries, the auth client, the
+  // bridge's launch parameters and the parent's origin.
+  'src/platform/launch-token.ts',
+  'src/platform/launch-params.ts',
+  'src/platform/take-launch-token.ts',
+  'src/platform/token-store.ts',
+  'src/platform/http-core.ts',
+  'src/platform/backoff.ts',
+  'src/platform/auth-errors.ts',
+  'src/platform/auth.ts',
+  'src/bridge/launch-params.ts',
+  'src/bridge/parent-origin.ts',
+  'src/app/auth/check-app-state.ts',
+];
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   // Stryker's Vitest runner, with zero-test runs retried instead of scored as survivors (see the plugin's comment).
