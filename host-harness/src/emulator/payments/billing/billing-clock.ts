@@ -62,14 +62,17 @@ export const MAX_CANCEL_PERIODS = 1_200;
 
 /** A step of the clock: one for an invoice, or one that follows from the subscription. */
 type Step =
-  | (InvoiceStep & { order: 0 })
-  | { atS: number; kind: 'trial_notice'; order: 1 }
-  | { atS: number; kind: 'scheduled_end'; order: 2 }
-  | { atS: number; kind: 'renewal'; order: 3 };
+  | InvoiceStep
+  | { atS: number; kind: 'trial_notice' }
+  | { atS: number; kind: 'scheduled_end' }
+  | { atS: number; kind: 'renewal' };
 
-/** Every step still to take, soonest first (at one moment: invoices' steps, then the notice, the end, the renewal). */
+/**
+ * Every step still to take, soonest first; at one moment: invoices' steps, then the notice, the end, the renewal. They
+ * are listed in that order, and the sort is stable, so steps due at one moment keep it.
+ */
 function agenda(ledger: SubscriptionLedger): Step[] {
-  const steps: Step[] = ledger.steps.map((step) => ({ ...step, order: 0 as const }));
+  const steps: Step[] = [...ledger.steps];
   const subscription = ledger.subscription;
   if (subscription && !ENDED.has(subscription.status)) {
     const trialEnd = subscription.status === 'trialing' ? subscription.trial_end : null;
@@ -77,15 +80,13 @@ function agenda(ledger: SubscriptionLedger): Step[] {
       steps.push({
         atS: Math.max(trialEnd - TRIAL_NOTICE_S, subscription.start_date),
         kind: 'trial_notice',
-        order: 1,
       });
-    if (subscription.cancel_at !== null)
-      steps.push({ atS: subscription.cancel_at, kind: 'scheduled_end', order: 2 });
+    if (subscription.cancel_at !== null) steps.push({ atS: subscription.cancel_at, kind: 'scheduled_end' });
     // A scheduled end falls on a period's end: taken first, it leaves nothing to renew.
     if (RENEWING.has(subscription.status))
-      steps.push({ atS: currentPeriodEnd(subscription), kind: 'renewal', order: 3 });
+      steps.push({ atS: currentPeriodEnd(subscription), kind: 'renewal' });
   }
-  return steps.sort((a, b) => a.atS - b.atS || a.order - b.order);
+  return steps.sort((a, b) => a.atS - b.atS);
 }
 
 /** When the clock next has something to do; null when nothing is planned. */

@@ -94,7 +94,7 @@ export class WebhookDispatcher {
 
   private schedule(id: string, atMs: number): void {
     clearTimeout(this.timers.get(id)); // a no-op without one
-    if (!this.running) return;
+    // No check of `running` here: a retry due after close() finds it stopped when it fires (send()).
     const timer = setTimeout(
       () => {
         this.timers.delete(id);
@@ -127,7 +127,7 @@ export class WebhookDispatcher {
     else this.clearTimer(id);
     if (!attempt.ok && !this.deps.quiet)
       console.error(
-        `payment double: event ${id} (${event.type}) not delivered: ${attempt.status ?? 'no answer'} ${attempt.error ?? ''}`,
+        `payment double: event ${id} (${event.type}) not delivered: ${attempt.status ?? 'no answer'} ${attempt.error}`,
       );
     return attempt;
   }
