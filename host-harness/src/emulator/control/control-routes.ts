@@ -39,7 +39,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: ControlContext)
 
   app.get('/__harness/requests', async (request) => {
     const { limit = '100' } = request.query as Record<string, unknown>;
-    if (typeof limit !== 'string' || !/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > 500) {
+    if (!/^\d{1,3}$/.test(String(limit)) || Number(limit) < 1 || Number(limit) > 500) {
       throw new BadRequestError('limit must be a whole number from 1 to 500');
     }
     return ctx.requests.last(Number(limit));

@@ -52,7 +52,7 @@ export type ChangeListener = (
 export class EntityStore {
   private readonly cache = new Map<string, Collection>();
   private readonly stmts;
-  private declared: (entity: string) => boolean = () => false;
+  private declared?: (entity: string) => boolean;
 
   constructor(
     private readonly db: Db,
@@ -91,7 +91,7 @@ export class EntityStore {
     if (rows) return rows;
     if (!this.exists(appId, entity)) {
       // Not cached: the first write creates the collection (and caches it) as for any other entity.
-      if (this.declared(entity)) return new Collection();
+      if (this.declared?.(entity)) return new Collection();
       throw new NotFoundError(`Entity ${entity} not found in app ${appId}`, 'entity_not_found');
     }
     rows = new Collection();
@@ -104,7 +104,8 @@ export class EntityStore {
 
   /** Rows of a collection, creating the collection first (the emulator is lenient: first write creates it). */
   private rowsForWrite(appId: string, entity: string): Collection {
-    if (!this.exists(appId, entity)) this.stmts.addCollection.run(appId, entity, nowIso());
+    // INSERT OR IGNORE: an existing collection keeps its row.
+    this.stmts.addCollection.run(appId, entity, nowIso());
     return this.rows(appId, entity);
   }
 
@@ -184,8 +185,9 @@ export class EntityStore {
     try {
       created = write();
     } catch (error) {
-      // A rolled-back first write must not leave a cached collection that the database does not have.
-      if (!this.exists(appId, entity)) this.cache.delete(`${appId}\u0000${entity}`);
+      // A rolled-back first write must not leave a cached collection that the database does not have (an existing
+      // collection's rows are simply read again from the database, which holds what the cache held).
+      this.cache.delete(`${appId}\u0000${entity}`);
       throw error;
     }
     for (const { record, seq, rows } of created) rows.add({ record, seq });

@@ -47,13 +47,14 @@ export function recordPatch(body: unknown): RecordPatch {
       if (!isPlainObject(value))
         throw new BadRequestError('$inc needs an object of field: number', 'invalid_body');
       for (const [field, amount] of Object.entries(value)) {
-        if (typeof amount !== 'number' || !Number.isFinite(amount)) {
+        // Number.isFinite answers false for anything that is not a number.
+        if (!Number.isFinite(amount)) {
           throw new BadRequestError(`$inc.${field} must be a finite number`, 'invalid_body');
         }
         if (SYSTEM_FIELDS.has(field) || field.startsWith('$') || field === '__proto__') {
           throw new BadRequestError(`$inc cannot change ${field}`, 'invalid_body');
         }
-        patch.inc[field] = amount;
+        patch.inc[field] = amount as number;
       }
     } else {
       Object.assign(patch.set, recordData(value, '$set'));

@@ -9,11 +9,11 @@ export type CheckMode = 'create' | 'import' | 'update';
 /** At most this many schema errors are listed in `detail`. */
 const MAX_LISTED_ERRORS = 10;
 
-function newAjv(options: { useDefaults: boolean; coerceTypes: boolean }): Ajv {
+function newAjv(options: { useDefaults?: boolean; coerceTypes?: boolean }): Ajv {
   // strict: false because entity files carry the platform's own keywords (enumNames, ...), which JSON Schema ignores.
   const ajv = new Ajv({ allErrors: true, strict: false, logger: false, ...options });
-  for (const [name, validate] of Object.entries(RECORD_FORMATS))
-    ajv.addFormat(name, { type: 'string', validate });
+  // A bare validator applies to strings only (Ajv's default type for a format).
+  for (const [name, validate] of Object.entries(RECORD_FORMATS)) ajv.addFormat(name, validate);
   return ajv;
 }
 
@@ -22,7 +22,8 @@ const AJV: Record<CheckMode, Ajv> = {
   create: newAjv({ useDefaults: true, coerceTypes: false }),
   // CSV cells arrive as text (or as the numbers and booleans they look like): the schema says what they are.
   import: newAjv({ useDefaults: true, coerceTypes: true }),
-  update: newAjv({ useDefaults: false, coerceTypes: false }),
+  // Ajv's own defaults: no defaults filled, no conversion.
+  update: newAjv({}),
 };
 
 // `/items/0/name` -> `items[0].name`

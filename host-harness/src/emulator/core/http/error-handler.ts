@@ -45,7 +45,7 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const foreign = hostRefusal(request.headers, request.socket?.localPort);
+  const foreign = hostRefusal(request.headers, request.socket.localPort);
   if (foreign) {
     void reply.code(403).send({ message: foreign, code: 'foreign_host' });
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {

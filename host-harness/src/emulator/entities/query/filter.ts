@@ -44,7 +44,7 @@ function requirePrimitive(op: string, value: unknown): void {
 
 // Filters that contain a `$regex`: the routes run them within a time budget (see time-budget.ts).
 const withRegex = new WeakSet<Predicate>();
-let regexesCompiled = 0;
+let regexCompiled = false;
 
 /** True when `predicate` matches with a caller's regular expression (and so may backtrack for a long time). */
 export function usesRegex(predicate: Predicate | null): boolean {
@@ -53,7 +53,7 @@ export function usesRegex(predicate: Predicate | null): boolean {
 }
 
 function compileRegex(pattern: unknown, options: unknown): RegExp {
-  regexesCompiled++;
+  regexCompiled = true;
   if (typeof pattern !== 'string') fail('$regex needs a string pattern');
   if (pattern.length > MAX_REGEX_LENGTH) fail(`$regex pattern is longer than ${MAX_REGEX_LENGTH} characters`);
   if (options !== undefined && (typeof options !== 'string' || !/^[imsu]*$/.test(options))) {
@@ -118,7 +118,7 @@ function compileOperators(ops: Record<string, unknown>, depth: number): FieldTes
         if (!isPlainObject(arg) && !(typeof arg === 'string')) fail('$not needs an operator object');
         const inner =
           typeof arg === 'string'
-            ? compileOperators({ $regex: arg }, depth + 1)
+            ? compileOperators({ $regex: arg }, depth) // a $regex nests nothing: its depth is never checked
             : compileCondition(arg, depth + 1);
         tests.push((v) => !inner(v));
         break;
@@ -182,9 +182,9 @@ function compileQuery(query: unknown, depth: number): Predicate {
  * and `$options`). Throws a 400 `invalid_query` for anything else, so a typo never silently matches everything.
  */
 export function compileFilter(query: unknown): Predicate {
-  const before = regexesCompiled;
+  regexCompiled = false;
   const predicate = compileQuery(query, 0);
-  if (regexesCompiled !== before) withRegex.add(predicate);
+  if (regexCompiled) withRegex.add(predicate);
   return predicate;
 }
 

@@ -85,9 +85,7 @@ function comparator<T extends Sortable>(sort: SortKey[]) {
 }
 
 function decorate<T extends Sortable>(row: T, sort: SortKey[]): Decorated<T> {
-  const keys = new Array<unknown>(sort.length);
-  for (let i = 0; i < sort.length; i++) keys[i] = readPath(row.record, sort[i]!.field);
-  return { row, keys };
+  return { row, keys: sort.map((key) => readPath(row.record, key.field)) };
 }
 
 /** Every matching row, in sort order. */

@@ -8,7 +8,7 @@ export const REGEX_BUDGET_MS = 2_000;
 // string, blocks the single event loop for minutes (everything else, realtime included, stops). JavaScript cannot
 // interrupt a running RegExp, but V8 can: a `vm` script timeout terminates whatever runs inside it, our own
 // functions included. One script, one context, reused (no compilation per request).
-const context = vm.createContext({ run: null as (() => unknown) | null });
+const context = vm.createContext(); // `run` is set before each use
 const script = new vm.Script('run()');
 
 /**
