@@ -19,7 +19,8 @@ export function useAdoptedRegionLinks(follow: (anchor: HTMLAnchorElement) => boo
       if (!(anchor instanceof HTMLAnchorElement) || !isInAdoptedRegion(anchor)) return;
       if (isPlainLinkClick(event, anchor) && latest.current(anchor)) event.preventDefault();
     };
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
+    const listening = new AbortController();
+    document.addEventListener('click', onClick, { capture: true, signal: listening.signal });
+    return () => listening.abort();
   }, []);
 }

@@ -19,9 +19,10 @@ const ISLAND_WAKE_EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as con
 function watchIsland(frame: HTMLElement, wake: () => Promise<boolean>, atOnce: boolean): () => void {
   // On the document, in the capture phase: React stops events aimed at content it cannot hydrate, at its root. (None
   // of these events scrolls the page, so a passive listener would spare nothing.)
+  const listening = new AbortController();
   const stop = () => {
     observer?.disconnect();
-    for (const type of ISLAND_WAKE_EVENTS) document.removeEventListener(type, onEvent, true);
+    listening.abort();
   };
   const onTouch = () => {
     void wake().then((loaded) => loaded && stop());
@@ -29,7 +30,8 @@ function watchIsland(frame: HTMLElement, wake: () => Promise<boolean>, atOnce: b
   const onEvent = (event: Event) => {
     if (event.target instanceof Node && frame.contains(event.target)) onTouch();
   };
-  for (const type of ISLAND_WAKE_EVENTS) document.addEventListener(type, onEvent, true);
+  for (const type of ISLAND_WAKE_EVENTS)
+    document.addEventListener(type, onEvent, { capture: true, signal: listening.signal });
   // The frame is `display: contents` (no box of its own): its content is what comes into view.
   const target = frame.firstElementChild;
   const observer =

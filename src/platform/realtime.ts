@@ -91,13 +91,17 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     socket.io.opts.query = handshakeQuery();
   };
 
-  /** A reconnect socket.io will not make itself; the token is re-read when the timer fires. */
-  const scheduleReconnect = () => {
+  /**
+   * A reconnect socket.io will not make itself; the token is re-read when the timer fires. Only scheduled while the
+   * socket is wanted, and `disconnect()` clears the timer: it fires only if nothing (socket.io, `connect()`) has
+   * restarted the socket meanwhile.
+   */
+  const scheduleReconnect = (target: Socket) => {
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
-      if (!wanted || !socket || socket.active) return;
+      if (target.active) return;
       refreshToken();
-      socket.connect();
+      target.connect();
     }, backoffDelay(retryAttempt++));
   };
 
@@ -142,7 +146,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       if (!wanted) return setState(CONNECTION_STATE.disconnected);
       setState(CONNECTION_STATE.reconnecting);
       fail(new RealtimeError(REALTIME_MESSAGES.disconnected, ERROR_CODES.realtimeDisconnected, reason));
-      if (!created.active) scheduleReconnect();
+      if (!created.active) scheduleReconnect(created);
     });
     created.on('connect_error', (error) => {
       const timedOut = error?.message === 'timeout';
@@ -154,7 +158,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
         ),
       );
       // `active` is false when the server refused the handshake: socket.io gives up, we do not.
-      if (wanted && !created.active) scheduleReconnect();
+      if (wanted && !created.active) scheduleReconnect(created);
     });
   };
 
@@ -213,8 +217,9 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       connect().catch((error) =>
         fail(new RealtimeError(String(error), ERROR_CODES.realtimeUnavailable, error)),
       );
+      // A set leaves `rooms` only once empty, and is never handed out again: it is still the room's while it has any.
       return () => {
-        if (!set.delete(handlers) || set.size > 0 || rooms.get(room) !== set) return;
+        if (!set.delete(handlers) || set.size > 0) return;
         rooms.delete(room);
         if (socket?.connected) socket.emit('leave', room);
       };

@@ -88,8 +88,9 @@ export function stripeLookup(stripe: StripeClient): ProviderLookup {
       const invoice = payments.data[0]?.invoice;
       if (!invoice) return null;
       const found = typeof invoice === 'string' ? await stripe.invoices.retrieve(invoice) : invoice;
-      if (!('parent' in found)) return null;
-      const subscription = found.parent?.subscription_details?.subscription;
+      // A deleted invoice (`{ id, object, deleted: true }`) has no parent: it bills no subscription, read as none below.
+      const { parent } = found as Partial<Extract<typeof found, { parent: unknown }>>;
+      const subscription = parent?.subscription_details?.subscription;
       if (!subscription) return null;
       return typeof subscription === 'string' ? subscription : subscription.id;
     },

@@ -24,7 +24,7 @@ function shellContentSecurityPolicy({ siteOrigin, serverUrl, remoteOrigins }: Sh
     'style-src': ["'self'", ...remote],
     'img-src': ["'self'", 'data:', ...remote],
     'font-src': ["'self'", ...remote],
-    'connect-src': ["'self'", ...remote, serverUrl, serverUrl.replace(/^http/, 'ws')],
+    'connect-src': ["'self'", ...remote, serverUrl, serverUrl.replace('http', 'ws')],
     // The site's own login redirect (the platform's /login on the server) happens inside the preview frame.
     'frame-src': [siteOrigin, serverUrl],
     'frame-ancestors': ["'none'"],

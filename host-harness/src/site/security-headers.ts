@@ -10,9 +10,12 @@ export interface InlineSources {
   'style-src'?: readonly string[];
 }
 
-/** The WebSocket origin matching an http(s) origin (`http://h` → `ws://h`). */
+/**
+ * The WebSocket origin matching an http(s) origin (`http://h` → `ws://h`): the origin always starts with its scheme
+ * (config/site-config.ts checks it), so its first `http` is the scheme's.
+ */
 function socketOrigin(origin: string): string {
-  return origin.replace(/^http/, 'ws');
+  return origin.replace('http', 'ws');
 }
 
 /** Only `'sha256-…'` sources are taken from the build's list: it can never widen the policy beyond those elements. */

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { loadSitePlatform } from '../site-platform/load-site-platform.ts';
 import { failCheckout, useCheckoutStore } from './checkout-store.ts';
 
@@ -8,17 +7,19 @@ import { failCheckout, useCheckoutStore } from './checkout-store.ts';
  */
 const loadCheckout = () => import(/* webpackChunkName: "platform" */ './start-checkout.ts');
 
+/** Begins checkout; one function for the page's lifetime, so the button's `onStart` never changes. */
+function start(): void {
+  // Set at once, so that a double click (or a press replayed after hydration) makes one createCheckout call.
+  if (useCheckoutStore.getState().pending) return;
+  useCheckoutStore.setState({ pending: true });
+  loadCheckout().then(
+    ({ runCheckout }) => runCheckout(loadSitePlatform),
+    (error: unknown) => failCheckout(error),
+  );
+}
+
 /** The Pricing page's checkout: `pending` drives "Loading..." and the disabled button; `start` begins checkout. */
 export function useCheckout(): { pending: boolean; start: () => void } {
   const pending = useCheckoutStore((state) => state.pending);
-  const start = useCallback(() => {
-    // Set at once, so that a double click (or a press replayed after hydration) makes one createCheckout call.
-    if (useCheckoutStore.getState().pending) return;
-    useCheckoutStore.setState({ pending: true });
-    loadCheckout().then(
-      ({ runCheckout }) => runCheckout(loadSitePlatform),
-      (error: unknown) => failCheckout(error),
-    );
-  }, []);
   return { pending, start };
 }

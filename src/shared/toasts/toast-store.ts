@@ -20,7 +20,6 @@ interface ToastState {
 export const useToastStore = create<ToastState>()(() => ({ toasts: [] }));
 
 let counter = 0;
-const removals = new Map<string, ReturnType<typeof setTimeout>>();
 
 /** Shows a notice; at most `toastLimits.maxToasts` are kept, newest first. */
 export function showToast(toast: Omit<Toast, 'id' | 'open'>): string {
@@ -40,12 +39,8 @@ export function dismissToast(id: string): void {
   useToastStore.setState(({ toasts }) => ({
     toasts: toasts.map((t) => (t.id === id ? { ...t, open: false } : t)),
   }));
-  if (removals.has(id)) return;
-  removals.set(
-    id,
-    setTimeout(() => {
-      removals.delete(id);
-      useToastStore.setState(({ toasts }) => ({ toasts: toasts.filter((t) => t.id !== id) }));
-    }, toastLimits.removeDelayMs),
-  );
+  // Ids are never reused: a second dismissal's removal finds the toast already gone by the first one's.
+  setTimeout(() => {
+    useToastStore.setState(({ toasts }) => ({ toasts: toasts.filter((t) => t.id !== id) }));
+  }, toastLimits.removeDelayMs);
 }
