@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The Vitest test runner of StrykerJS, with one fix: a mutant run that did not execute the tests it was given is not
- * a verdict.
+ * The Vitest test runner of StrykerJS, with two fixes: a mutant run that did not execute the tests it was given is not
+ * a verdict, and a mutant that makes a test file fail to load is detected (see fileLoadFailure below).
  *
  * With `@stryker-mutator/vitest-runner` 9.6.1 and Vitest 4.1, a mutant run now and then comes back with its test
  * files collected but some or all of their tests not run (Vitest's state holds result-less tasks, most often right
@@ -46,6 +46,13 @@ function createRetryingVitestRunner(injector, log) {
         // Without a filter the mutant is run against every test: at least one must have run.
         const expected = Math.max(options.testFilter?.length ?? 1, 1);
         if (result.status !== MutantRunStatus.Survived || result.nrOfTests >= expected) return result;
+        // A test file that failed to load (its module threw on import: a static mutant that breaks a top-level
+        // constructor such as `new Intl.DateTimeFormat(..., { timeZone: '' })`) runs none of its tests, and the upstream
+        // runner scores the mutant as a survivor with no test run. Every file loaded in the dry run, so the mutant is
+        // what broke it: the tests detect it.
+        const loadFailure = fileLoadFailure(inner);
+        if (loadFailure !== null)
+          return { status: MutantRunStatus.Killed, killedBy: [], failureMessage: loadFailure, nrOfTests: 0 };
         const short = `${result.nrOfTests} of ${options.testFilter?.length ?? 'all'} tests`;
         if (attempt === ATTEMPTS) {
           log.warn(
@@ -62,6 +69,22 @@ function createRetryingVitestRunner(injector, log) {
   };
 }
 createRetryingVitestRunner.inject = tokens(commonTokens.injector, commonTokens.logger);
+
+/**
+ * The first load error of the last run's test files (a file whose suite failed with errors of its own), or null.
+ * Reads the upstream runner's Vitest instance (`ctx`), as the upstream runner reads it after each run.
+ * @param {unknown} runner
+ * @returns {string | null}
+ */
+function fileLoadFailure(runner) {
+  /** @type {{ ctx?: { state?: { getFiles(): { name: string, result?: { state?: string, errors?: { message?: string }[] } }[] } } }} */
+  const { ctx } = /** @type {never} */ (runner);
+  for (const file of ctx?.state?.getFiles() ?? []) {
+    const error = file.result?.state === 'fail' ? file.result.errors?.[0] : undefined;
+    if (error) return `${file.name} failed to load: ${error.message ?? 'an error'}`;
+  }
+  return null;
+}
 
 export const strykerPlugins = [
   declareFactoryPlugin(PluginKind.TestRunner, 'vitest-retrying', createRetryingVitestRunner),
