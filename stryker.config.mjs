@@ -333,6 +333,20 @@ const config = {
   // this file was written keep their result. Commit it after a run, so that CI re-tests only what changed.
   incrementalFile: 'tests/mutation/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
+  // Build and test outputs are not copied to the sandbox: no unit test reads them, and a build or a Playwright run
+  // rewriting them while the sandbox is copied would stop the run.
+  ignorePatterns: [
+    'dist',
+    'dist-ssr',
+    'host-harness/shell/dist',
+    'test-results',
+    'playwright-report',
+    'screenshots',
+    'bench-results',
+    'coverage',
+    '.harness-data',
+    '.rspack-cache',
+  ],
   cleanTempDir: 'always',
 };
 

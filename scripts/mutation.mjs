@@ -4,7 +4,8 @@
  * (stryker.config.mjs), then the incremental file rewritten in a stable order. Stryker writes its files, mutants and
  * tests in whatever order its workers finished, with new ids each run, so a run that changed nothing would rewrite
  * the whole committed file; sorted and numbered here, an unchanged result gives an unchanged file and a change gives
- * a diff of what changed. Arguments are passed to `stryker run` (e.g. `-- --force` to re-test every mutant).
+ * a diff of what changed. Arguments are passed to `stryker run` (e.g. `-- --force` to re-test every mutant), except
+ * `--retest-static` (below).
  * Exits with Stryker's status.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,9 +15,22 @@ import { resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..');
 const INCREMENTAL_FILE = resolve(root, 'tests/mutation/stryker-incremental.json');
 
+// Stryker keeps a static mutant's result while the mutant's code is unchanged, even when tests were added since: with
+// `--retest-static`, the static mutants that were not detected (survived, no coverage, errors) are dropped from the
+// incremental file first, so that this run tests them again against today's tests.
+const RETEST_STATIC = '--retest-static';
+const args = process.argv.slice(2);
+if (args.includes(RETEST_STATIC) && existsSync(INCREMENTAL_FILE)) {
+  const report = JSON.parse(readFileSync(INCREMENTAL_FILE, 'utf8'));
+  const undetected = new Set(['Survived', 'NoCoverage', 'RuntimeError', 'CompileError']);
+  for (const file of Object.values(report.files))
+    file.mutants = file.mutants.filter((mutant) => !(mutant.static && undetected.has(mutant.status)));
+  writeFileSync(INCREMENTAL_FILE, JSON.stringify(report));
+}
+
 const run = spawnSync(
   resolve(root, 'node_modules/.bin/stryker'),
-  ['run', '--incremental', ...process.argv.slice(2)],
+  ['run', '--incremental', ...args.filter((arg) => arg !== RETEST_STATIC)],
   { stdio: 'inherit', cwd: root },
 );
 if (existsSync(INCREMENTAL_FILE)) {

@@ -56,9 +56,8 @@ function firstInvoiceLines(args: SubscriptionStart, subscription: Subscription):
         start: args.startS,
         end: recurring ? (args.terms.firstRenewalS ?? args.startS) : args.startS,
       },
-      subscriptionItem: recurring
-        ? (subscription.items.data.find((si) => si.price.id === price.id)?.id ?? null)
-        : null,
+      // Every recurring price of the session is an item of the subscription (buildSubscription).
+      subscriptionItem: recurring ? subscription.items.data.find((si) => si.price.id === price.id)!.id : null,
       proration: recurring && !trial && amount !== (price.unit_amount ?? 0) * (item.quantity ?? 1),
     });
   });
