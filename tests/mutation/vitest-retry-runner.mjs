@@ -16,11 +16,32 @@
  * out of the score instead of counting it as a survivor. Drop this plugin (and `testRunner: 'vitest-retrying'`) once
  * the upstream runner does the same.
  */
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
-import { MutantRunStatus } from '@stryker-mutator/api/test-runner';
+import { DryRunStatus, MutantRunStatus } from '@stryker-mutator/api/test-runner';
 import { strykerPlugins as vitestPlugins } from '@stryker-mutator/vitest-runner';
 
 const ATTEMPTS = 3;
+
+/**
+ * The dry run's test ids by test file, written to the sandbox (every worker runs there; only one does the dry run,
+ * before any mutant): a mutant that makes a file fail to load is reported as killed by that file's tests, so that
+ * Stryker's incremental mode can reuse the result (it reuses a kill only while one of its killing tests is unchanged).
+ */
+const DRY_RUN_TESTS = resolve('.stryker-dry-run-tests.json');
+/** @type {Record<string, string[]> | undefined} */
+let testsByFile;
+/** @param {string} file */
+function testsOf(file) {
+  try {
+    testsByFile ??= JSON.parse(readFileSync(DRY_RUN_TESTS, 'utf8'));
+  } catch {
+    testsByFile = {};
+  }
+  return testsByFile?.[resolve(file)] ?? [];
+}
 
 const vitest = vitestPlugins.find((plugin) => plugin.name === 'vitest');
 if (!vitest || !('factory' in vitest))
@@ -38,7 +59,20 @@ function createRetryingVitestRunner(injector, log) {
   return {
     capabilities: () => inner.capabilities(),
     init: async () => inner.init?.(),
-    dryRun: (options) => inner.dryRun(options),
+    async dryRun(options) {
+      const result = await inner.dryRun(options);
+      if (result.status === DryRunStatus.Complete) {
+        /** @type {Record<string, string[]>} */
+        const byFile = {};
+        for (const test of result.tests) {
+          if (!test.fileName) continue;
+          const file = resolve(test.fileName);
+          byFile[file] = [...(byFile[file] ?? []), test.id];
+        }
+        writeFileSync(DRY_RUN_TESTS, JSON.stringify(byFile));
+      }
+      return result;
+    },
     dispose: async () => inner.dispose?.(),
     async mutantRun(options) {
       for (let attempt = 1; ; attempt++) {
@@ -52,7 +86,12 @@ function createRetryingVitestRunner(injector, log) {
         // what broke it: the tests detect it.
         const loadFailure = fileLoadFailure(inner);
         if (loadFailure !== null)
-          return { status: MutantRunStatus.Killed, killedBy: [], failureMessage: loadFailure, nrOfTests: 0 };
+          return {
+            status: MutantRunStatus.Killed,
+            killedBy: testsOf(loadFailure.file),
+            failureMessage: loadFailure.message,
+            nrOfTests: 0,
+          };
         const short = `${result.nrOfTests} of ${options.testFilter?.length ?? 'all'} tests`;
         if (attempt === ATTEMPTS) {
           log.warn(
@@ -74,14 +113,15 @@ createRetryingVitestRunner.inject = tokens(commonTokens.injector, commonTokens.l
  * The first load error of the last run's test files (a file whose suite failed with errors of its own), or null.
  * Reads the upstream runner's Vitest instance (`ctx`), as the upstream runner reads it after each run.
  * @param {unknown} runner
- * @returns {string | null}
+ * @returns {{ file: string, message: string } | null}
  */
 function fileLoadFailure(runner) {
-  /** @type {{ ctx?: { state?: { getFiles(): { name: string, result?: { state?: string, errors?: { message?: string }[] } }[] } } }} */
+  /** @type {{ ctx?: { state?: { getFiles(): { name: string, filepath: string, result?: { state?: string, errors?: { message?: string }[] } }[] } } }} */
   const { ctx } = /** @type {never} */ (runner);
   for (const file of ctx?.state?.getFiles() ?? []) {
     const error = file.result?.state === 'fail' ? file.result.errors?.[0] : undefined;
-    if (error) return `${file.name} failed to load: ${error.message ?? 'an error'}`;
+    if (error)
+      return { file: file.filepath, message: `${file.name} failed to load: ${error.message ?? 'an error'}` };
   }
   return null;
 }
