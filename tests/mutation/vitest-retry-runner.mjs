@@ -30,13 +30,14 @@ const ATTEMPTS = 3;
  * before any mutant): a mutant that makes a file fail to load is reported as killed by that file's tests, so that
  * Stryker's incremental mode can reuse the result (it reuses a kill only while one of its killing tests is unchanged).
  */
-const DRY_RUN_TESTS = resolve('.stryker-dry-run-tests.json');
+// Resolved when used: a worker starts in the repository and then moves to the sandbox.
+const dryRunTests = () => resolve('.stryker-dry-run-tests.json');
 /** @type {Record<string, string[]> | undefined} */
 let testsByFile;
 /** @param {string} file */
 function testsOf(file) {
   try {
-    testsByFile ??= JSON.parse(readFileSync(DRY_RUN_TESTS, 'utf8'));
+    testsByFile ??= JSON.parse(readFileSync(dryRunTests(), 'utf8'));
   } catch {
     testsByFile = {};
   }
@@ -69,7 +70,7 @@ function createRetryingVitestRunner(injector, log) {
           const file = resolve(test.fileName);
           byFile[file] = [...(byFile[file] ?? []), test.id];
         }
-        writeFileSync(DRY_RUN_TESTS, JSON.stringify(byFile));
+        writeFileSync(dryRunTests(), JSON.stringify(byFile));
       }
       return result;
     },
