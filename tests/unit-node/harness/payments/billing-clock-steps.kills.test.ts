@@ -9,17 +9,13 @@ import {
   renewalOutcomeAt,
   runUntil,
 } from '../../../../host-harness/src/emulator/payments/billing/billing-clock.ts';
-import { chargeTerms } from '../../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
 import {
   BillingConflict,
   type BillingSettings,
-  emptyLedger,
   type SubscriptionLedger,
 } from '../../../../host-harness/src/emulator/payments/billing/subscription-ledger.ts';
-import { startSubscription } from '../../../../host-harness/src/emulator/payments/billing/subscription-start.ts';
-import { pricedLine } from '../../../../host-harness/src/emulator/payments/checkout/checkout-session.ts';
-import { CURRENCY } from '../../../support/spec-figures.ts';
 import { at, goldRecord, iso, monthlyPrice, settings } from './checkout-fixtures.ts';
+import { startedSubscription } from './support/started-subscription.ts';
 
 /** Monday 2 March 2026. */
 const START_S = at('2026-03-02T10:00:00Z');
@@ -33,21 +29,7 @@ function bought(method: 'card' | 'bacs_debit', billing: BillingSettings, daily =
         ],
       }).line_items
     : goldRecord(START_S).line_items;
-  return startSubscription(
-    emptyLedger(),
-    {
-      customer: 'cus_AbCdEfGhIjKlMn',
-      currency: CURRENCY,
-      lineItems: items,
-      terms: chargeTerms(items.map(pricedLine), null, START_S),
-      startS: START_S,
-      metadata: {},
-      description: null,
-      method,
-      email: 'buyer@example.com',
-    },
-    billing,
-  ).ledger;
+  return startedSubscription({ lineItems: items, startS: START_S, method, billing: billing }).ledger;
 }
 
 function conflict(run: () => unknown): { code: string; message: string } {

@@ -10,20 +10,15 @@ import {
   firstDebitConfirmedAt,
   runUntil,
 } from '../../../../host-harness/src/emulator/payments/billing/billing-clock.ts';
-import {
-  chargeTerms,
-  type SubscriptionDataInput,
-} from '../../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
+import type { SubscriptionDataInput } from '../../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
 import {
   type BillingChange,
   BillingConflict,
   emptyLedger,
   type SubscriptionLedger,
 } from '../../../../host-harness/src/emulator/payments/billing/subscription-ledger.ts';
-import { startSubscription } from '../../../../host-harness/src/emulator/payments/billing/subscription-start.ts';
-import { pricedLine } from '../../../../host-harness/src/emulator/payments/checkout/checkout-session.ts';
-import { CURRENCY } from '../../../support/spec-figures.ts';
 import { at, goldRecord, settings, subscriptionData } from './checkout-fixtures.ts';
+import { startedSubscription } from './support/started-subscription.ts';
 
 const START_S = at('2026-03-02T10:00:00Z');
 const FINALIZED_S = at('2026-04-02T11:00:00Z');
@@ -34,21 +29,14 @@ function purchase(
   base: SubscriptionLedger = emptyLedger(),
 ): BillingChange {
   const items = goldRecord(START_S).line_items;
-  return startSubscription(
-    base,
-    {
-      customer: 'cus_AbCdEfGhIjKlMn',
-      currency: CURRENCY,
-      lineItems: items,
-      terms: chargeTerms(items.map(pricedLine), data, START_S),
-      startS: START_S,
-      metadata: {},
-      description: null,
-      method,
-      email: 'buyer@example.com',
-    },
-    settings(),
-  );
+  return startedSubscription({
+    lineItems: items,
+    startS: START_S,
+    method,
+    billing: settings(),
+    data: data,
+    base: base,
+  });
 }
 
 const types = (change: BillingChange) => change.events.map((event) => event.type);

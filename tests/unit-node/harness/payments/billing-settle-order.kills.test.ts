@@ -5,12 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { runUntil } from '../../../../host-harness/src/emulator/payments/billing/billing-clock.ts';
-import { chargeTerms } from '../../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
-import { emptyLedger } from '../../../../host-harness/src/emulator/payments/billing/subscription-ledger.ts';
-import { startSubscription } from '../../../../host-harness/src/emulator/payments/billing/subscription-start.ts';
-import { pricedLine } from '../../../../host-harness/src/emulator/payments/checkout/checkout-session.ts';
-import { CURRENCY } from '../../../support/spec-figures.ts';
 import { at, goldRecord, iso, monthlyPrice, settings } from './checkout-fixtures.ts';
+import { startedSubscription } from './support/started-subscription.ts';
 
 /** Monday 2 March 2026. */
 const START_S = at('2026-03-02T10:00:00Z');
@@ -21,21 +17,12 @@ it('a renewal’s Direct Debit confirmed before an earlier one settles its own c
   const fast = settings({ bacsBusinessDays: { newMandate: 1, existingMandate: 1 } });
   const daily = monthlyPrice({ recurring: { interval: 'day', interval_count: 1 } });
   const items = goldRecord(START_S, { lineItems: [{ price: daily, quantity: 1 }] }).line_items;
-  const start = startSubscription(
-    emptyLedger(),
-    {
-      customer: 'cus_AbCdEfGhIjKlMn',
-      currency: CURRENCY,
-      lineItems: items,
-      terms: chargeTerms(items.map(pricedLine), null, START_S),
-      startS: START_S,
-      metadata: {},
-      description: null,
-      method: 'bacs_debit',
-      email: 'buyer@example.com',
-    },
-    slow,
-  ).ledger;
+  const start = startedSubscription({
+    lineItems: items,
+    startS: START_S,
+    method: 'bacs_debit',
+    billing: slow,
+  }).ledger;
   const before = runUntil(start, at('2026-03-05T12:00:00Z'), slow).ledger;
   const ledger = runUntil(before, at('2026-03-09T12:00:00Z'), fast).ledger;
   const chargesOf = (index: number) =>

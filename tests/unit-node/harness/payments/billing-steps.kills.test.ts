@@ -3,16 +3,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runUntil } from '../../../../host-harness/src/emulator/payments/billing/billing-clock.ts';
-import { chargeTerms } from '../../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
-import {
-  type BillingSettings,
-  emptyLedger,
-  type SubscriptionLedger,
+import type {
+  BillingSettings,
+  SubscriptionLedger,
 } from '../../../../host-harness/src/emulator/payments/billing/subscription-ledger.ts';
-import { startSubscription } from '../../../../host-harness/src/emulator/payments/billing/subscription-start.ts';
-import { pricedLine } from '../../../../host-harness/src/emulator/payments/checkout/checkout-session.ts';
-import { CURRENCY } from '../../../support/spec-figures.ts';
 import { at, DAY_S, goldRecord, monthlyPrice, settings } from './checkout-fixtures.ts';
+import { startedSubscription } from './support/started-subscription.ts';
 
 const START_S = at('2026-03-02T10:00:00Z');
 const HOUR_S = 3_600;
@@ -22,21 +18,12 @@ function dailyFailing(billing: BillingSettings): SubscriptionLedger {
   const items = goldRecord(START_S, {
     lineItems: [{ price: monthlyPrice({ recurring: { interval: 'day', interval_count: 1 } }), quantity: 1 }],
   }).line_items;
-  const ledger = startSubscription(
-    emptyLedger(),
-    {
-      customer: 'cus_AbCdEfGhIjKlMn',
-      currency: CURRENCY,
-      lineItems: items,
-      terms: chargeTerms(items.map(pricedLine), null, START_S),
-      startS: START_S,
-      metadata: {},
-      description: null,
-      method: 'card',
-      email: 'buyer@example.com',
-    },
-    billing,
-  ).ledger;
+  const ledger = startedSubscription({
+    lineItems: items,
+    startS: START_S,
+    method: 'card',
+    billing: billing,
+  }).ledger;
   return { ...ledger, payment_outcome: 'fails' };
 }
 

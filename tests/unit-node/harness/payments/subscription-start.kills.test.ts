@@ -3,12 +3,9 @@
  * line billed in full for a quantity above one is no proration.
  */
 import { describe, expect, it } from 'vitest';
-import { chargeTerms } from '../../../../host-harness/src/emulator/payments/billing/billing-terms.ts';
-import { emptyLedger } from '../../../../host-harness/src/emulator/payments/billing/subscription-ledger.ts';
-import { startSubscription } from '../../../../host-harness/src/emulator/payments/billing/subscription-start.ts';
-import { pricedLine } from '../../../../host-harness/src/emulator/payments/checkout/checkout-session.ts';
-import { CURRENCY, MONTHLY_PENCE } from '../../../support/spec-figures.ts';
+import { MONTHLY_PENCE } from '../../../support/spec-figures.ts';
 import { at, goldRecord, monthlyPrice, settings } from './checkout-fixtures.ts';
+import { startedSubscription } from './support/started-subscription.ts';
 
 const START_S = at('2026-03-02T10:00:00Z');
 
@@ -19,21 +16,8 @@ function twoRecurring() {
       { price: monthlyPrice({ id: 'price_second', product_name: 'Second' }), quantity: 2 },
     ],
   }).line_items;
-  return startSubscription(
-    emptyLedger(),
-    {
-      customer: 'cus_AbCdEfGhIjKlMn',
-      currency: CURRENCY,
-      lineItems: items,
-      terms: chargeTerms(items.map(pricedLine), null, START_S),
-      startS: START_S,
-      metadata: {},
-      description: null,
-      method: 'card',
-      email: 'buyer@example.com',
-    },
-    settings(),
-  ).ledger;
+  return startedSubscription({ lineItems: items, startS: START_S, method: 'card', billing: settings() })
+    .ledger;
 }
 
 describe('a subscription of two recurring prices', () => {
