@@ -4,6 +4,7 @@
  * and `session_id`s render as text.
  */
 
+import { openInHost } from '../support/frame-host.ts';
 import { APP_ID, HARNESS, SITE, signIn } from '../support/harness.ts';
 import { waitForHydration } from '../support/hydration.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -89,20 +90,24 @@ async function launchWith(page: Page, token: string, name: string, raw: string):
   return recording;
 }
 
+/** Every platform call of a recording names `appId`, in its path and its `X-App-Id`. */
+function expectEveryCallNames(recording: Recording, appId: string): void {
+  const api = recording.requests.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
+  expect(api.length).toBeGreaterThanOrEqual(3);
+  for (const call of api) {
+    expect(new URL(call.url).pathname).toMatch(
+      new RegExp(
+        `^/api/(apps/${appId}/|apps/public/prod/public-settings/by-id/${appId}$|app-logs/${appId}/)`,
+      ),
+    );
+    expect(call.headers['x-app-id']).toBe(appId);
+  }
+}
+
 for (const raw of HOSTILE_IDS) {
   test(`app_id=${raw.slice(0, 20)} is ignored: every call names ${APP_ID}`, async ({ page, request }) => {
     const recording = await launchWith(page, await signIn(request, 'user'), 'app_id', raw);
-    const api = recording.requests.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
-    expect(api.length).toBeGreaterThanOrEqual(3);
-    for (const call of api) {
-      const { pathname } = new URL(call.url);
-      expect(pathname).toMatch(
-        new RegExp(
-          `^/api/(apps/${APP_ID}/|apps/public/prod/public-settings/by-id/${APP_ID}$|app-logs/${APP_ID}/)`,
-        ),
-      );
-      expect(call.headers['x-app-id']).toBe(APP_ID);
-    }
+    expectEveryCallNames(recording, APP_ID);
     expect(recording.pageErrors).toEqual([]);
   });
 
@@ -118,11 +123,55 @@ for (const raw of HOSTILE_IDS) {
   });
 }
 
-test('control: a valid functions_version is sent on the function call only', async ({ page, request }) => {
+test("a top-level visit naming another app (app_id=evilapp): the signed-in visitor's token and checkout stay with the configured app", async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(request, 'user');
+  const recording = await launchWith(page, token, 'app_id', 'evilapp');
+  expectEveryCallNames(recording, APP_ID);
+  const toEvil = recording.requests.filter((r) => r.url.includes('evilapp') && !r.url.startsWith(SITE));
+  expect(toEvil.map((r) => r.url)).toEqual([]);
+  expect(recording.pageErrors).toEqual([]);
+});
+
+test('a top-level visit naming a functions version: no Base44-Functions-Version header is sent', async ({
+  page,
+  request,
+}) => {
   const recording = await launchWith(page, await signIn(request, 'user'), 'functions_version', 'v2_beta-1');
-  const withHeader = recording.requests.filter((r) => r.headers['base44-functions-version'] === 'v2_beta-1');
-  expect(withHeader.map((r) => new URL(r.url).pathname)).toEqual([
-    `/api/apps/${APP_ID}/functions/createCheckout`,
+  expect(
+    recording.requests.filter((r) => r.url.endsWith('/functions/createCheckout')).length,
+  ).toBeGreaterThan(0);
+  for (const call of recording.requests) expect(call.headers['base44-functions-version']).toBeUndefined();
+});
+
+test('inside the verified editor frame, the launch app_id and functions_version are used', async ({
+  page,
+}) => {
+  const recording = await recordPage(page);
+  const host = await openInHost(
+    page,
+    HARNESS,
+    `${SITE}/Pricing?app_id=preview-app&functions_version=v2_beta-1&server_url=${encodeURIComponent(HARNESS)}`,
+  );
+  await expect(host.frame.getByTestId('checkout-button')).toBeEnabled({ timeout: PAGE_LOAD_MS });
+  await host.frame.getByTestId('checkout-button').click();
+  await expect
+    .poll(() => recording.requests.filter((r) => r.url.endsWith('/functions/createCheckout')).length)
+    .toBeGreaterThan(0);
+  await recording.settled();
+  const checkout = recording.requests.filter((r) => r.url.endsWith('/functions/createCheckout'));
+  expect(checkout.map((r) => new URL(r.url).pathname)).toContain(
+    '/api/apps/preview-app/functions/createCheckout',
+  );
+  for (const call of checkout) {
+    expect(call.headers['x-app-id']).toBe('preview-app');
+    expect(call.headers['base44-functions-version']).toBe('v2_beta-1');
+  }
+  const settings = recording.requests.filter((r) => r.url.includes('/public-settings/by-id/'));
+  expect(settings.map((r) => new URL(r.url).pathname)).toEqual([
+    '/api/apps/public/prod/public-settings/by-id/preview-app',
   ]);
 });
 

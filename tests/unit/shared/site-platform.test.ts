@@ -55,6 +55,7 @@ beforeEach(() => {
   window.location.href = PAGE;
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   Reflect.deleteProperty(window, BRIDGE);
   window.__siteBoot = undefined;
   window.location.href = PAGE;
@@ -103,25 +104,29 @@ describe('getSitePlatform', () => {
     );
   });
 
-  it("the launch query's server, app id, functions version and token win over the configuration", async () => {
+  it("the launch query's server and token win over the configuration; outside the editor its app id and functions version do not", async () => {
     storeToken('Zstored');
     window.location.href = `${PAGE}Pricing?server_url=${encodeURIComponent(launched.url)}&app_id=launched-app&functions_version=v7&access_token=Zlaunch`;
     const { getSitePlatform } = await newPageLoad();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const platform = getSitePlatform();
+    expect(warn).toHaveBeenCalledWith(
+      '[site] ignored the launch parameters app_id and functions_version: they count only inside the editor',
+    );
     expect(platform.auth.getToken()).toBe('Zlaunch');
     await platform.functions.invoke('createCheckout', { packageName: 'standard' });
     expect(onlyRequest(launched)).toEqual({
-      call: 'POST /api/apps/launched-app/functions/createCheckout',
-      appId: 'launched-app',
+      call: 'POST /api/apps/local-app/functions/createCheckout',
+      appId: 'local-app',
       authorization: 'Bearer Zlaunch',
-      functionsVersion: 'v7',
+      functionsVersion: undefined,
       body: { packageName: 'standard' },
     });
     launched.reset();
     launched.respond(allowingThePage());
     await platform.appLogs.logUserInApp('Pricing');
     expect(onlyRequest(launched)).toMatchObject({
-      call: 'POST /api/app-logs/launched-app/log-user-in-app/Pricing',
+      call: 'POST /api/app-logs/local-app/log-user-in-app/Pricing',
       authorization: 'Bearer Zlaunch',
       functionsVersion: undefined,
     });
@@ -130,6 +135,15 @@ describe('getSitePlatform', () => {
       `${launched.url}/login?from_url=${encodeURIComponent(`${PAGE}Process`)}`,
     );
     expect(pageRequests(configured)).toEqual([]);
+  });
+
+  it('a launch app_id equal to the configured app is used without a warning', async () => {
+    window.location.href = `${PAGE}Pricing?app_id=local-app`;
+    const { getSitePlatform } = await newPageLoad();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await getSitePlatform().functions.invoke('createCheckout', { packageName: 'standard' });
+    expect(onlyRequest(configured).call).toBe('POST /api/apps/local-app/functions/createCheckout');
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('a token the boot script took (storage blocked) wins over the stored one', async () => {
@@ -142,6 +156,43 @@ describe('getSitePlatform', () => {
       call: 'GET /api/apps/local-app/entities/User/me',
       authorization: 'Bearer Zboot',
     });
+  });
+});
+
+describe('appTarget', () => {
+  const launch = (appId: string | null, functionsVersion: string | null) => ({ appId, functionsVersion });
+
+  it("inside the verified editor frame, the launch query's app id and functions version are used", async () => {
+    const { appTarget } = await import('../../../src/shared/site-platform/site-platform.ts');
+    expect(appTarget(launch('preview-app', 'v7'), true, 'local-app')).toEqual({
+      appId: 'preview-app',
+      functionsVersion: 'v7',
+    });
+    expect(appTarget(launch(null, null), true, 'local-app')).toEqual({
+      appId: 'local-app',
+      functionsVersion: null,
+    });
+  });
+
+  it('outside it, the configured app and no functions version, whatever the query names', async () => {
+    const { appTarget } = await import('../../../src/shared/site-platform/site-platform.ts');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(appTarget(launch('evilapp', null), false, 'local-app')).toEqual({
+      appId: 'local-app',
+      functionsVersion: null,
+    });
+    expect(appTarget(launch(null, 'v7'), false, 'local-app')).toEqual({
+      appId: 'local-app',
+      functionsVersion: null,
+    });
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockClear();
+    expect(appTarget(launch('local-app', null), false, 'local-app')).toEqual({
+      appId: 'local-app',
+      functionsVersion: null,
+    });
+    expect(appTarget(launch(null, null), false, 'local-app').appId).toBe('local-app');
+    expect(warn).not.toHaveBeenCalled();
   });
 });
 
