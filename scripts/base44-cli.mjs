@@ -1,26 +1,31 @@
 /**
  * The platform's CLI, pinned: `base44` 0.1.18 from the npm registry, the version docs/deploy.md describes. Its own code
  * is what decides how a deploy reads this project, so the deploy check (scripts/deploy-check.mjs) runs that code rather
- * than a copy of its rules.
+ * than a copy of its rules, and `npm run deploy:local` runs the whole CLI against the local platform.
  *
  * `npm install base44` fails here and in CI (one of its dependencies, `@deno/loader`, is a tarball hosted outside the
- * npm registry), but nothing of the project reader needs it: `dist/cli/index.js` of the package's own tarball is one
- * ES module that imports only Node's built-in modules at load time (esbuild, `@deno/loader` and miniflare are imported
- * lazily, by the commands that bundle and run functions). So the tarball is fetched with `npm pack` (the registry's
- * file, byte for byte), checked against the sha512 integrity committed below, kept in `node_modules/.cache/` (a
- * fresh clone, or CI, fetches it once), and its `dist/cli/index.js` is loaded with one line added at its end that
- * exports the functions the CLI itself calls to read a project and build its site. Those functions are not part of
- * the package's public exports; their names are the bundle's own (`// src/core/project/config.ts` and its
- * neighbours in the package's source map), and a name the bundle does not define fails the load.
+ * npm registry). So the tarball is fetched with `npm pack` (the registry's file, byte for byte), checked against the
+ * sha512 integrity committed below, kept in `node_modules/.cache/` (a fresh clone, or CI, fetches it once), and
+ * unpacked afresh into a folder of its own for every use. `dist/cli/index.js` is one ES module of the CLI's whole
+ * code; at load it imports Node's built-in modules, and its js-yaml requires `esprima` by name (an optional package it
+ * does without); its commands that bundle or run functions import esbuild, `@deno/loader` and miniflare lazily. None of
+ * those packages is in the tarball, and Node would resolve such a name from any `node_modules` above the folder the
+ * tarball was unpacked into, so the CLI's code runs under scripts/base44-cli-guard/: it loads Node's built-ins and its
+ * tarball's own files, and a name is refused with a message naming it.
+ * For the deploy check, `dist/cli/index.js` is loaded with one line added at its end that exports the functions the
+ * CLI itself calls to read a project and build its site. Those functions are not part of the package's public
+ * exports; their names are the bundle's own (`// src/core/project/config.ts` and its neighbours in the package's
+ * source map), and a name the bundle does not define fails the load.
  * Nothing here logs in or opens a connection, apart from `npm pack` when the tarball is not cached yet.
  */
 
 import { spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { guardCliModules } from './base44-cli-guard/index.mjs';
 
 /** The pinned CLI: the registry's `dist.integrity` of `base44@0.1.18` (`npm view base44@0.1.18 dist.integrity`). */
 export const PINNED_CLI = {
@@ -31,8 +36,13 @@ export const PINNED_CLI = {
 };
 
 const root = resolve(import.meta.dirname, '..');
-/** Where the tarball and the module taken from it are kept (git-ignored with node_modules/). */
-export const CLI_CACHE_DIR = resolve(root, 'node_modules/.cache/base44-cli');
+/**
+ * Where the tarball is kept and unpacked (git-ignored with node_modules/); `BASE44_CLI_CACHE` names another folder
+ * (the tests put one where a planted package sits above it).
+ */
+export const CLI_CACHE_DIR = process.env.BASE44_CLI_CACHE
+  ? resolve(process.env.BASE44_CLI_CACHE)
+  : resolve(root, 'node_modules/.cache/base44-cli');
 const tarballName = `${PINNED_CLI.name}-${PINNED_CLI.version}.tgz`;
 const CLI_MODULE = 'package/dist/cli/index.js';
 
@@ -126,9 +136,11 @@ export function cliTarball() {
   }
 }
 
-/** The file at `path` inside a gzipped tar archive (ustar, with pax `path` records), or null when it is not there. */
-/** @param {Buffer} tgz @param {string} path @returns {Buffer | null} */
-export function readTarEntry(tgz, path) {
+/**
+ * The regular files of a gzipped tar archive (ustar, with pax `path` records), in order: `{ name, body }`.
+ * @param {Buffer} tgz @returns {Generator<{ name: string, body: Buffer }>}
+ */
+export function* tarFiles(tgz) {
   const tar = gunzipSync(tgz);
   const text = (/** @type {number} */ start, /** @type {number} */ length) =>
     tar.toString('utf8', start, start + length).replace(/\0.*$/s, '');
@@ -149,28 +161,103 @@ export function readTarEntry(tgz, path) {
       continue;
     }
     paxPath = null;
-    if ((type === '0' || type === '') && name === path) return Buffer.from(body);
+    if (type === '0' || type === '') yield { name, body: Buffer.from(body) };
   }
+}
+
+/** The file at `path` inside a gzipped tar archive, or null when it is not there. */
+/** @param {Buffer} tgz @param {string} path @returns {Buffer | null} */
+export function readTarEntry(tgz, path) {
+  for (const file of tarFiles(tgz)) if (file.name === path) return file.body;
   return null;
+}
+
+/** A new, empty folder of the cache for one use of the CLI's code. */
+function freshCliFolder(/** @type {string} */ purpose) {
+  const dir = resolve(
+    CLI_CACHE_DIR,
+    `${PINNED_CLI.name}-${PINNED_CLI.version}-${purpose}-${process.pid}-${randomUUID()}`,
+  );
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * The verified tarball unpacked into a folder of its own (the package's files under `package/`), with `remove()` to
+ * delete it. A name that would leave the folder (`..`, an absolute path) fails: the integrity check makes it
+ * impossible, but nothing is written on that assumption alone.
+ * @returns {{ dir: string, bin: string, remove(): void }}
+ */
+export function unpackCli() {
+  const dir = freshCliFolder('run');
+  for (const { name, body } of tarFiles(cliTarball())) {
+    const target = resolve(dir, name);
+    if (relative(dir, target).startsWith('..') || isAbsolute(relative(dir, target))) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(
+        `${PINNED_CLI.name}@${PINNED_CLI.version}: the tarball names a file outside its folder: ${name}`,
+      );
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, body);
+  }
+  return {
+    dir,
+    bin: resolve(dir, 'package/bin/run.js'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** The folder of this script's guard for the CLI's code (scripts/base44-cli-guard/). */
+export const CLI_GUARD_PRELOAD = resolve(import.meta.dirname, 'base44-cli-guard/preload.mjs');
+
+/**
+ * Runs the whole pinned CLI (`base44 <args>`), unpacked from its verified tarball and held to it by the guard, in a
+ * child process; resolves with its exit status and output, and deletes the unpacked copy. `env` is the child's whole
+ * environment (nothing of this process's is added but `PATH`).
+ * @param {string[]} args @param {{ cwd: string, env?: NodeJS.ProcessEnv, stdio?: 'pipe' | 'inherit' }} options
+ * @returns {{ status: number | null, stdout: string, stderr: string }}
+ */
+export function runBase44Cli(args, options) {
+  const cli = unpackCli();
+  try {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', pathToFileURL(CLI_GUARD_PRELOAD).href, cli.bin, ...args],
+      {
+        cwd: options.cwd,
+        env: { PATH: process.env.PATH, ...options.env, BASE44_CLI_GUARD_ROOT: cli.dir },
+        encoding: 'utf8',
+        stdio: options.stdio ?? 'pipe',
+      },
+    );
+    return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+  } finally {
+    cli.remove();
+  }
 }
 
 /** @type {Promise<Base44Cli> | undefined} */
 let loaded;
 
-/** Loads the pinned CLI's own project reader and site build (once per process). */
+/**
+ * Loads the pinned CLI's own project reader and site build (once per process), its code held to the verified tarball
+ * (scripts/base44-cli-guard/).
+ */
 /** @returns {Promise<Base44Cli>} */
 export function loadBase44Cli() {
   loaded ??= (async () => {
     const code = readTarEntry(cliTarball(), CLI_MODULE);
     if (!code) throw new Error(`${PINNED_CLI.name}@${PINNED_CLI.version}: no ${CLI_MODULE} in its tarball`);
     // Written afresh from the checked tarball on every load (a file left in the cache is never trusted as it is).
-    const file = resolve(CLI_CACHE_DIR, `${PINNED_CLI.name}-${PINNED_CLI.version}-reader-${process.pid}.mjs`);
-    mkdirSync(CLI_CACHE_DIR, { recursive: true });
+    const dir = freshCliFolder('reader');
+    const file = resolve(dir, 'index.mjs');
     writeFileSync(file, Buffer.concat([code, Buffer.from(`\nexport { ${EXPORTED.join(', ')} };\n`)]));
+    guardCliModules(dir);
     try {
       return /** @type {Base44Cli} */ (await import(pathToFileURL(file).href));
     } finally {
-      rmSync(file, { force: true });
+      rmSync(dir, { recursive: true, force: true });
     }
   })();
   return loaded;

@@ -1,7 +1,8 @@
 /**
- * `npm run deploy:check`: what the platform's own CLI (base44@0.1.18, scripts/base44-cli.ts) will deploy from this
+ * `npm run deploy:check`: what the platform's own CLI (base44@0.1.18, scripts/base44-cli.mjs) will deploy from this
  * repository, read by the CLI's own code, offline and without a login. It fails unless the CLI finds:
  * - the project root at the repository root, from `base44/config.jsonc`, with `visibility: "public"`;
+ * - `entitiesDir` and `functionsDir` inside the repository;
  * - every entity of `base44/entities/` (the `Order` entity among them) with the access rules its file declares;
  * - both backend functions (`createCheckout`, `stripeWebhook`), each with every file of `base44/shared/`;
  * - a built site with `index.html` at the output directory it resolves (`site.outputDirectory`, against the project
@@ -13,7 +14,7 @@
  *
  * `--build <app id>` first builds the site exactly as the CLI does for `deploy --build` (its own code runs
  * `site.buildCommand` with `VITE_BASE44_APP_ID=<app id>` added to this environment), then checks it with
- * `--production`. Exit status 0 when everything holds, 1 otherwise (each problem is listed).
+ * `--production`; it runs no command but the production build (another `buildCommand` fails the check unrun). Exit status 0 when everything holds, 1 otherwise (each problem is listed).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
@@ -60,6 +61,12 @@ const filesIn = (/** @type {string} */ dir, /** @type {RegExp} */ pattern) =>
 
 const messageOf = (/** @type {unknown} */ error) => (error instanceof Error ? error.message : String(error));
 
+/** Whether `path` is `root` itself or lies outside it. */
+const outside = (/** @type {string} */ root, /** @type {string} */ path) => {
+  const inside = relative(root, path);
+  return inside === '' || inside.startsWith('..') || isAbsolute(inside);
+};
+
 /** Reads the project with the CLI's own code and lists what it finds, and what is wrong with it. */
 /** @param {DeployCheckOptions} options @returns {Promise<DeployCheckResult>} */
 export async function deployCheck(options) {
@@ -105,6 +112,16 @@ export async function deployCheck(options) {
 
   // Entities: the CLI's reading against the files (names and access rules).
   const entitiesDir = resolve(configDir, project.entitiesDir);
+  const functionsDir = resolve(configDir, project.functionsDir);
+  for (const [name, dir] of [
+    ['entitiesDir', entitiesDir],
+    ['functionsDir', functionsDir],
+  ]) {
+    if (outside(root, dir))
+      problems.push(
+        `${name} resolves to ${dir}, outside the repository (${root}): the CLI would deploy what is there`,
+      );
+  }
   const entityFiles = filesIn(entitiesDir, /\.jsonc?$/);
   /** @type {Map<string, unknown>} */
   const declared = new Map();
@@ -141,7 +158,6 @@ export async function deployCheck(options) {
   }
 
   // Functions: each with its entry and every shared file (the platform bundles them from what the CLI uploads).
-  const functionsDir = resolve(configDir, project.functionsDir);
   const sharedDir = resolve(functionsDir, '..', 'shared');
   const sharedFiles = filesIn(sharedDir, /./).map((name) => join(sharedDir, name));
   line(
@@ -184,7 +200,8 @@ export async function deployCheck(options) {
       `site.buildCommand is ${buildCommand ? `"${buildCommand}"` : 'not set'}: the CLI's build must be "${PRODUCTION_BUILD_COMMAND}"`,
     );
   }
-  if (options.buildAppId && buildCommand) {
+  // Only the production build is ever run: a command the check has just refused is not run to see what it does.
+  if (options.buildAppId && buildCommand === PRODUCTION_BUILD_COMMAND) {
     try {
       await cli.runSiteBuild(
         {
@@ -207,9 +224,8 @@ export async function deployCheck(options) {
     problems.push('site.outputDirectory is not set: deploy would upload no site');
     return { lines, problems };
   }
-  const inside = relative(root, outputDir);
   line('site', `"${outputDirectory}" -> ${outputDir}`);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+  if (outside(root, outputDir)) {
     problems.push(
       `site.outputDirectory "${outputDirectory}" resolves to ${outputDir}, outside the project: the CLI resolves it against the project root (${root}), not against base44/`,
     );

@@ -2,8 +2,9 @@
  * `npm run deploy:check` (scripts/deploy-check.mjs): the platform's own CLI (base44@0.1.18, its tarball's code) reads
  * a copy of this project, offline and without a login, and the check says whether a deploy would work.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyProject, deployCheck, type ProjectCopy } from './project-copy.ts';
 
@@ -109,5 +110,49 @@ describe('deploy:check, the CLI reading the project', () => {
     const production = deployCheck(['--root', copy.root, '--production']);
     expect(production.status).toBe(0);
     expect(production.output).toContain('a production build');
+  });
+});
+
+/** base44/config.jsonc of the copy with `change` applied to its parsed settings. */
+function reconfigure(root: string, change: (config: Record<string, unknown>) => void): void {
+  const file = join(root, 'base44/config.jsonc');
+  const config = parseJsonc(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  change(config);
+  writeFileSync(file, JSON.stringify(config, null, 2));
+}
+
+describe('deploy:check refuses what would deploy or run something else', () => {
+  it('--build does not run a build command other than the production one', () => {
+    copy = copyProject(['base44']);
+    writeSite(join(copy.root, 'dist'));
+    const marker = join(copy.parent, 'build-ran');
+    reconfigure(copy.root, (config) => {
+      config.site = { ...(config.site as object), buildCommand: `touch ${marker}` };
+    });
+    const run = deployCheck(['--root', copy.root, '--build', 'prodapp42']);
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(`site.buildCommand is "touch ${marker}"`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('fails when entitiesDir or functionsDir points outside the repository', () => {
+    copy = copyProject(['base44']);
+    writeSite(join(copy.root, 'dist'));
+    cpSync(join(copy.root, 'base44/entities'), join(copy.parent, 'elsewhere-entities'), { recursive: true });
+    cpSync(join(copy.root, 'base44/functions'), join(copy.parent, 'elsewhere-functions'), {
+      recursive: true,
+    });
+    reconfigure(copy.root, (config) => {
+      config.entitiesDir = '../../elsewhere-entities';
+      config.functionsDir = '../../elsewhere-functions';
+    });
+    const run = deployCheck(['--root', copy.root]);
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(
+      `entitiesDir resolves to ${join(copy.parent, 'elsewhere-entities')}, outside the repository`,
+    );
+    expect(run.output).toContain(
+      `functionsDir resolves to ${join(copy.parent, 'elsewhere-functions')}, outside the repository`,
+    );
   });
 });
