@@ -42,18 +42,6 @@ const shared: Configuration = {
   experiments: { css: true },
 };
 
-/** wouter's React adapter, written for React 16-18, replaced by one for React 19 (src/vendor/wouter-react-deps.ts). */
-const wouterReactDeps = new rspack.NormalModuleReplacementPlugin(/^\.\/react-deps\.js$/, (resource) => {
-  if (/[\\/]wouter[\\/]/.test(resource.context))
-    resource.request = new URL('./src/vendor/wouter-react-deps.ts', import.meta.url).pathname;
-});
-
-/** `react-dom` reduced to what `react-dom/client` needs of it, in the site's bundle (src/vendor/react-dom-internals.ts). */
-const reactDomInternals = new rspack.NormalModuleReplacementPlugin(
-  /^react-dom$/,
-  new URL('./src/vendor/react-dom-internals.ts', import.meta.url).pathname,
-);
-
 const define = new rspack.DefinePlugin({ __SITE_CONFIG__: JSON.stringify(siteConfig) });
 
 /**
@@ -165,7 +153,7 @@ const site: Configuration = {
     splitChunks: {
       cacheGroups: {
         react: {
-          test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]vendor[\\/]react-dom-internals/,
+          test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
           name: 'react',
           chunks: 'initial',
           enforce: true,
@@ -173,13 +161,10 @@ const site: Configuration = {
       },
     },
   },
-  // A name imported from a module that does not export it fails the build (no `undefined` at run time): it guards the
-  // reduced react-dom above.
+  // A name imported from a module that does not export it fails the build (no `undefined` at run time).
   module: { ...shared.module, parser: { javascript: { exportsPresence: 'error' } } },
   plugins: [
     define,
-    wouterReactDeps,
-    reactDomInternals,
     chunkManifest,
     ...(production ? [shortClassNames] : []),
     new rspack.HtmlRspackPlugin({
@@ -227,7 +212,6 @@ const remote: Configuration = {
   },
   plugins: [
     define,
-    wouterReactDeps,
     new ModuleFederationPlugin({
       name: 'agency_site',
       filename: 'remoteEntry.js',
@@ -264,7 +248,7 @@ const prerender: Configuration = {
   },
   module: { rules, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
   optimization: { minimize: false },
-  plugins: [define, wouterReactDeps],
+  plugins: [define],
 };
 
 export default defineConfig([site, remote, prerender]);

@@ -77,8 +77,6 @@ export const EXCLUDED = {
   'src/hydration/boot.ts': 'wiring: the boot script entry, bootPage(document.currentScript)',
   'src/app/layout/footer-region.ts': 'wiring: a lazy import of the footer',
   'src/app/layout/logo-region.ts': 'wiring: a lazy import of the logo',
-  'src/vendor/react-dom-internals.ts':
-    'constants only: the no-op table that stands in for the internals of react-dom',
 };
 
 /**

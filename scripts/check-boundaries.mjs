@@ -34,7 +34,6 @@ const layers = [
   },
   { name: 'config', paths: ['src/site-config.ts', 'src/site-config-types.ts'], imports: ['config'] },
   { name: 'assets', paths: ['src/assets/', 'src/styles/'], imports: ['assets'] },
-  { name: 'vendor', paths: ['src/vendor/'], imports: ['vendor'] },
   // What the site sells, written once for the site, the backend functions and the harness's provider account.
   { name: 'package', paths: ['base44/shared/packages.ts'], imports: [] },
   // Texts and numbers, some from the build configuration (the agency's name and contacts) and the package's figures.
@@ -71,17 +70,7 @@ const layers = [
   {
     name: 'app',
     paths: ['src/app/'],
-    imports: [
-      'app',
-      'shared',
-      'hydration',
-      'platform',
-      'bridge',
-      'content',
-      'components',
-      'config',
-      'vendor',
-    ],
+    imports: ['app', 'shared', 'hydration', 'platform', 'bridge', 'content', 'components', 'config'],
   },
   {
     name: 'entries',
