@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import { defaultSiteConfig } from './config/site-config.ts';
 
+/**
+ * Node 25 and later have a `localStorage` of their own on the global object (an accessor that answers `undefined`
+ * without `--localstorage-file`), which shadows happy-dom's in the `unit` project; the flag that turns it off exists
+ * from Node 22 on (Node 20, which has none, rejects it).
+ */
+const withoutNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--experimental-webstorage')
+  ? ['--no-experimental-webstorage']
+  : [];
+
 // Three projects: `unit` (components and pure modules, in happy-dom), `unit-node` (pure modules of the backend functions
 // and the harness that run in Node: no server, no port) and `integration` (the platform emulator and the platform
 // client over real HTTP and WebSocket, in Node).
@@ -21,6 +30,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          execArgv: withoutNodeWebStorage,
           setupFiles: ['tests/unit/setup.ts'],
           // A test that imports whole pages (page-registry) takes seconds on a loaded 2-core machine.
           testTimeout: 20_000,
