@@ -5,12 +5,13 @@
  * tests in whatever order its workers finished, with new ids each run, so a run that changed nothing would rewrite
  * the whole committed file; sorted and numbered here, an unchanged result gives an unchanged file and a change gives
  * a diff of what changed. Arguments are passed to `stryker run` (e.g. `-- --force` to re-test every mutant), except
- * `--retest-static` (below).
+ * `--retest-static` and `--if-stale` (below).
  * Exits with Stryker's status.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { repositoryReader, staleReasons } from './mutation-freshness.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const INCREMENTAL_FILE = resolve(root, 'tests/mutation/stryker-incremental.json');
@@ -19,7 +20,27 @@ const INCREMENTAL_FILE = resolve(root, 'tests/mutation/stryker-incremental.json'
 // `--retest-static`, the static mutants that were not detected (survived, no coverage, errors) are dropped from the
 // incremental file first, so that this run tests them again against today's tests.
 const RETEST_STATIC = '--retest-static';
+// `--if-stale` (the `mutation` step of `npm test`): when the committed result is what a run would reuse entirely
+// (scripts/mutation-freshness.mjs), say so and run nothing.
+const IF_STALE = '--if-stale';
+const OWN_FLAGS = [RETEST_STATIC, IF_STALE];
 const args = process.argv.slice(2);
+if (args.includes(IF_STALE) && existsSync(INCREMENTAL_FILE)) {
+  const { default: config } = await import('../stryker.config.mjs');
+  const report = JSON.parse(readFileSync(INCREMENTAL_FILE, 'utf8'));
+  const reasons = staleReasons(report, config, repositoryReader(root));
+  if (reasons.length === 0) {
+    const modules = Object.keys(report.files).length;
+    const tests = Object.keys(report.testFiles ?? {}).length;
+    console.log(
+      `[mutation] the committed result is current: its ${modules} modules, ${tests} test files and options are unchanged, so every result would be reused; nothing to run`,
+    );
+    process.exit(0);
+  }
+  console.log(
+    `[mutation] re-testing what changed: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more` : ''}`,
+  );
+}
 if (args.includes(RETEST_STATIC) && existsSync(INCREMENTAL_FILE)) {
   const report = JSON.parse(readFileSync(INCREMENTAL_FILE, 'utf8'));
   const undetected = new Set(['Survived', 'NoCoverage', 'RuntimeError', 'CompileError']);
@@ -30,7 +51,7 @@ if (args.includes(RETEST_STATIC) && existsSync(INCREMENTAL_FILE)) {
 
 const run = spawnSync(
   resolve(root, 'node_modules/.bin/stryker'),
-  ['run', '--incremental', ...args.filter((arg) => arg !== RETEST_STATIC)],
+  ['run', '--incremental', ...args.filter((arg) => !OWN_FLAGS.includes(arg))],
   { stdio: 'inherit', cwd: root },
 );
 if (existsSync(INCREMENTAL_FILE)) {
