@@ -110,6 +110,7 @@ export const MUTATED = [
   'base44/shared/env.ts',
   'base44/shared/calendar.ts',
   'base44/shared/packages.ts',
+  'base44/shared/hidden-characters.ts',
   'base44/functions/createCheckout/checkout-answer.ts',
   'base44/functions/createCheckout/checkout-request.ts',
   'base44/functions/createCheckout/config.ts',
