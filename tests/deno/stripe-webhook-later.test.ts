@@ -158,7 +158,7 @@ Deno.test('cancelled at the period end: one e-mail when it is scheduled, none wh
   const deleted = eventOf('customer.subscription.deleted', ended, SECOND_RENEWAL_S);
   // In order: the provider holds the scheduled state, then the ended one.
   await withWebhook(async (setup) => {
-    const { platform, provider, deliverAll, deliverAsSent } = setup;
+    const { platform, provider, deliverAll } = setup;
     await paidOrder(setup);
     providerHolds(provider, scheduled);
     await deliverAll([updated, updated]);
@@ -182,7 +182,7 @@ Deno.test('cancelled at the period end: one e-mail when it is scheduled, none wh
   });
   // Delivered late, after it ended: the same one e-mail.
   await withWebhook(async (setup) => {
-    const { platform, provider, deliverAll, deliverAsSent } = setup;
+    const { platform, provider, deliverAll } = setup;
     await paidOrder(setup);
     providerHolds(provider, ended);
     await deliverAll([deleted, updated]);
@@ -195,7 +195,7 @@ Deno.test('cancelled with cancel_at a later date: one e-mail naming that date', 
   const cancelAtS = Date.UTC(2027, 4, 15, 12, 0, 0) / 1000;
   const scheduled = afterTrial({ status: 'active', cancelAtS, canceledAtS: FIRST_RENEWAL_S + DAY_S });
   await withWebhook(async (setup) => {
-    const { platform, provider, deliverAll, deliverAsSent } = setup;
+    const { platform, provider, deliverAll } = setup;
     await paidOrder(setup);
     providerHolds(provider, scheduled);
     const updated = eventOf('customer.subscription.updated', scheduled, FIRST_RENEWAL_S + DAY_S, {
@@ -218,7 +218,7 @@ Deno.test('cancelled now, by request: one e-mail naming the day it ended', async
     cancellationReason: 'cancellation_requested',
   });
   await withWebhook(async (setup) => {
-    const { platform, provider, deliverAll, deliverAsSent } = setup;
+    const { platform, provider, deliverAll } = setup;
     await paidOrder(setup);
     providerHolds(provider, ended);
     const deleted = eventOf('customer.subscription.deleted', ended, endedS);
@@ -257,7 +257,7 @@ Deno.test('ended after failed payments: one renewal e-mail and one "ended" e-mai
   ];
   for (const order of orders) {
     await withWebhook(async (setup) => {
-      const { platform, provider, deliverAll, deliverAsSent } = setup;
+      const { platform, provider, deliverAsSent } = setup;
       await paidOrder(setup);
       providerHolds(provider, ended);
       await deliverAsSent(order);
@@ -278,7 +278,7 @@ Deno.test('ended after failed payments: one renewal e-mail and one "ended" e-mai
 Deno.test('left unpaid after failed payments: one "unpaid" e-mail', async () => {
   const unpaid = afterTrial({ status: 'unpaid' });
   await withWebhook(async (setup) => {
-    const { platform, provider, deliverAll, deliverAsSent } = setup;
+    const { platform, provider, deliverAsSent } = setup;
     await paidOrder(setup);
     providerHolds(provider, unpaid);
     const updated = eventOf('customer.subscription.updated', unpaid, FIRST_RENEWAL_S + 14 * DAY_S, {
