@@ -5,11 +5,11 @@
  * after the subscription's first payment fails), in whatever order, however often. Through the project's functions as
  * deployed (workerd), with the payment double delivering its events, then every one again by hand.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SETUP_TEXT } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import { ACACIA, paymentsClient } from '../payments/payments-support.ts';
-import { agencyMail, checkout, orders, startDeployed } from './deployed-functions.ts';
+import { agencyMail, deployedPerFile, orders, paidPurchase, resendAll } from './deployed-functions.ts';
 
 const BUYER = 'buyer@example.co.uk';
 const FAILED_SUBJECT = `Direct Debit failed: Gold package, ${SETUP_TEXT} from ${BUYER}`;
@@ -30,14 +30,12 @@ const REPORTS: [string, string[]][] = [
 describe('a first Direct Debit that fails', () => {
   let h: Running;
   let c: ReturnType<typeof paymentsClient>;
+  deployedPerFile((started) => {
+    h = started;
+    c = paymentsClient(h);
+  });
 
-  async function buyByDirectDebit(): Promise<string> {
-    const answer = await checkout(h, { packageName: 'gold' });
-    expect(answer.status, answer.text).toBe(200);
-    const id = new URL(answer.body.url).pathname.split('/').pop()!;
-    expect((await c.pay(id, { payment_method: 'bacs_debit', email: BUYER })).status).toBe(303);
-    return id;
-  }
+  const buyByDirectDebit = () => paidPurchase(h, 'bacs_debit', BUYER);
 
   /** The bank refuses the debit; then the provider's clock runs on through every step it plans (the expiry). */
   async function failAndExpire(id: string): Promise<void> {
@@ -49,32 +47,12 @@ describe('a first Direct Debit that fails', () => {
     }
   }
 
-  /** Sends each of the session's delivered events again, in the order given by `arrange`. */
-  async function resend(id: string, arrange: (events: Json[]) => Json[]): Promise<void> {
-    const sent = (await c.events(id)).filter((e: Json) => e.state !== 'not_sent');
-    for (const event of arrange(sent)) {
-      const again = await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`, {
-        body: { event_id: event.id },
-      });
-      expect(again.body.attempt, JSON.stringify(again.body)).toMatchObject({ ok: true, status: 200 });
-    }
-  }
-
   async function expectFailedOnce(id: string): Promise<void> {
     expect(await orders(h)).toEqual([
       expect.objectContaining({ session_id: id, status: 'failed', failure_email_sent: true }),
     ]);
     expect((await agencyMail(h)).map((m: Json) => m.subject)).toEqual([FAILED_SUBJECT]);
   }
-
-  beforeAll(async () => {
-    h = await startDeployed();
-    c = paymentsClient(h);
-  }, 120_000);
-  afterAll(() => h.close());
-  beforeEach(async () => {
-    await h.call('POST', '/__harness/reset');
-  });
 
   for (const [report, sent] of REPORTS) {
     it(`reported only by ${report}: failed, one e-mail, and none more when it is delivered again`, async () => {
@@ -83,7 +61,7 @@ describe('a first Direct Debit that fails', () => {
       expect(await orders(h)).toEqual([expect.objectContaining({ status: 'pending' })]);
       await failAndExpire(id);
       await expectFailedOnce(id);
-      await resend(id, (events) => [...events].reverse());
+      await resendAll(h, id, (events) => [...events].reverse());
       await expectFailedOnce(id);
     });
   }
@@ -95,8 +73,8 @@ describe('a first Direct Debit that fails', () => {
       const id = await buyByDirectDebit();
       await failAndExpire(id);
       await expectFailedOnce(id);
-      await resend(id, (events) => [...events].reverse());
-      await resend(id, (events) => events);
+      await resendAll(h, id, (events) => [...events].reverse());
+      await resendAll(h, id, (events) => events);
       await expectFailedOnce(id);
     }
   });

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MONTHLY_PENCE, MONTHLY_TEXT, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
 import { type Json, type Running, SERVICE_TOKEN } from '../emulator/emulator-harness.ts';
 import { DAY_S, paymentsClient } from '../payments/payments-support.ts';
-import { AGENCY, startDeployed } from './deployed-functions.ts';
-import { APP, fn } from './function-harness.ts';
+import { AGENCY, paidPurchase, startDeployed } from './deployed-functions.ts';
+import { APP } from './function-harness.ts';
 
 describe('the money path after the buyer pays', () => {
   let h: Running;
@@ -26,13 +26,7 @@ describe('the money path after the buyer pays', () => {
   const attempts = async (id: string): Promise<Json[]> => (await c.events(id)).flatMap((e) => e.attempts);
 
   /** A session from the project's createCheckout, paid on the hosted page with `method`. */
-  async function buy(method: 'card' | 'bacs_debit'): Promise<string> {
-    const answer = await h.call('POST', fn('createCheckout'), { body: { packageName: 'gold' } });
-    expect(answer.status, answer.text).toBe(200);
-    const id = new URL(answer.body.url).pathname.split('/').pop()!;
-    expect((await c.pay(id, { payment_method: method, email: 'buyer@example.co.uk' })).status).toBe(303);
-    return id;
-  }
+  const buy = (method: 'card' | 'bacs_debit') => paidPurchase(h, method);
 
   beforeAll(async () => {
     h = await startDeployed();

@@ -6,11 +6,18 @@
  * created, so an endpoint created at an older version must lose nothing: the webhook reads each object from the
  * provider at the version the functions pin.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONTHLY_PENCE, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
 import { ACACIA, PINNED_VERSION, paymentsClient } from '../payments/payments-support.ts';
-import { AGENCY, agencyMail, checkout, orders, startDeployed } from './deployed-functions.ts';
+import {
+  AGENCY,
+  agencyMail,
+  deployedPerFile,
+  orders,
+  paidPurchase,
+  resendAll,
+} from './deployed-functions.ts';
 
 const BUYER = 'buyer@example.co.uk';
 const PAID_SUBJECT = `New paid order: Gold package, ${SETUP_TEXT} today from ${BUYER}`;
@@ -18,40 +25,16 @@ const PAID_SUBJECT = `New paid order: Gold package, ${SETUP_TEXT} today from ${B
 describe('an order whatever the webhook endpoint’s API version', () => {
   let h: Running;
   let c: ReturnType<typeof paymentsClient>;
+  deployedPerFile((started) => {
+    h = started;
+    c = paymentsClient(h);
+  });
 
-  /** A session from the project's createCheckout, paid on the hosted page with `method`. */
-  async function buy(method: 'card' | 'bacs_debit'): Promise<string> {
-    const answer = await checkout(h, { packageName: 'gold' });
-    expect(answer.status, answer.text).toBe(200);
-    const id = new URL(answer.body.url).pathname.split('/').pop()!;
-    expect((await c.pay(id, { payment_method: method, email: BUYER })).status).toBe(303);
-    return id;
-  }
+  const buy = (method: 'card' | 'bacs_debit') => paidPurchase(h, method, BUYER);
 
   /** Every attempt to deliver the session's events, as the provider's dashboard lists them. */
   const statuses = async (id: string): Promise<number[]> =>
     (await c.events(id)).flatMap((e: Json) => e.attempts.map((a: Json) => a.status));
-
-  /** Sends each of the session's delivered events again, last first, as the dashboard's "Resend" does. */
-  async function resendAll(id: string): Promise<void> {
-    const sent = (await c.events(id)).filter((e: Json) => e.state !== 'not_sent').reverse();
-    expect(sent.length).toBeGreaterThan(0);
-    for (const event of sent) {
-      const again = await h.call('POST', `/__harness/checkout-sessions/${id}/webhook`, {
-        body: { event_id: event.id },
-      });
-      expect(again.body.attempt, JSON.stringify(again.body)).toMatchObject({ ok: true, status: 200 });
-    }
-  }
-
-  beforeAll(async () => {
-    h = await startDeployed();
-    c = paymentsClient(h);
-  }, 120_000);
-  afterAll(() => h.close());
-  beforeEach(async () => {
-    await h.call('POST', '/__harness/reset');
-  });
 
   for (const version of [ACACIA, PINNED_VERSION]) {
     it(`an endpoint at ${version}: a card purchase is one paid Order and one e-mail, delivered once or three times`, async () => {
@@ -60,8 +43,8 @@ describe('an order whatever the webhook endpoint’s API version', () => {
       const rendered = (await c.events(id)).find((e: Json) => e.type === 'invoice.paid');
       expect(rendered.event.api_version).toBe(version);
       expect(await statuses(id)).toEqual([200, 200, 200, 200]);
-      await resendAll(id);
-      await resendAll(id);
+      await resendAll(h, id, (events) => [...events].reverse());
+      await resendAll(h, id, (events) => [...events].reverse());
       expect(await orders(h)).toEqual([
         expect.objectContaining({
           session_id: id,
@@ -88,7 +71,7 @@ describe('an order whatever the webhook endpoint’s API version', () => {
     ]);
     expect(await agencyMail(h)).toEqual([]);
     await c.settle(id, 'succeeded');
-    await resendAll(id);
+    await resendAll(h, id, (events) => [...events].reverse());
     expect(await orders(h)).toEqual([
       expect.objectContaining({ session_id: id, status: 'paid', subscription_status: 'trialing' }),
     ]);

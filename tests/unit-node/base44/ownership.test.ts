@@ -10,12 +10,13 @@ import {
   sessionVerdict,
   subscriptionVerdict,
 } from '../../../base44/functions/stripeWebhook/ownership.ts';
-import type {
-  CheckoutFacts,
-  InvoiceFacts,
-  PriceItem,
+import {
+  type CheckoutFacts,
+  type InvoiceFacts,
+  type PriceItem,
+  readInvoice,
 } from '../../../base44/functions/stripeWebhook/provider-objects.ts';
-import { SUBSCRIPTION_ID } from '../../support/provider-events.ts';
+import { invoice as firstInvoice, SUBSCRIPTION_ID } from '../../support/provider-events.ts';
 import { CURRENCY, MONTHLY_PENCE, PACKAGE, SETUP_PENCE } from '../../support/spec-figures.ts';
 import { subscriptionStateOf } from './provider-lookup-double.ts';
 
@@ -152,14 +153,10 @@ describe('a checkout', () => {
 });
 
 describe('an invoice of the subscription', () => {
+  /** The purchase's first invoice as the webhook reads it, with `fields` changed. */
   const invoice = (fields: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
+    ...readInvoice(firstInvoice()),
     invoiceId: 'in_1',
-    status: 'paid',
-    subscriptionId: SUBSCRIPTION_ID,
-    billingReason: 'subscription_create',
-    amountDue: SETUP_PENCE,
-    currency: CURRENCY,
-    nextPaymentAttemptS: null,
     ...fields,
   });
 

@@ -52,29 +52,22 @@ export function subscriptionStateOf(spec: SubscriptionSpec): SubscriptionState {
 export function providerLookup(spec: SubscriptionSpec = {}): LookupDouble {
   let current: SubscriptionState | null = subscriptionStateOf(spec);
   const held = new Map<string, Obj>();
-  const find = (id: string, kind: string) => {
-    const object = held.get(id);
-    return object?.object === kind ? object : undefined;
-  };
+  const asked: string[] = [];
+  /** A lookup of one kind of held object, read as the webhook reads the provider's answer. */
+  const lookUp =
+    <T>(what: string, kind: string, read: (value: unknown) => T) =>
+    async (id: string): Promise<T | null> => {
+      asked.push(`${what} ${id}`);
+      const found = held.get(id);
+      return found?.object === kind ? read(found) : null;
+    };
   const double: LookupDouble = {
     calls: 0,
     sessionCalls: 0,
-    asked: [],
-    async checkout(id) {
-      double.asked.push(`checkout ${id}`);
-      const found = find(id, 'checkout.session');
-      return found ? readCheckout(found) : null;
-    },
-    async invoice(id) {
-      double.asked.push(`invoice ${id}`);
-      const found = find(id, 'invoice');
-      return found ? readInvoice(found) : null;
-    },
-    async dispute(id) {
-      double.asked.push(`dispute ${id}`);
-      const found = find(id, 'dispute');
-      return found ? readDispute(found) : null;
-    },
+    asked,
+    checkout: lookUp('checkout', 'checkout.session', readCheckout),
+    invoice: lookUp('invoice', 'invoice', readInvoice),
+    dispute: lookUp('dispute', 'dispute', readDispute),
     async subscription(id) {
       double.asked.push(`subscription ${id}`);
       double.calls++;
@@ -87,7 +80,7 @@ export function providerLookup(spec: SubscriptionSpec = {}): LookupDouble {
     async sessionOfSubscription(id) {
       double.asked.push(`session of subscription ${id}`);
       double.sessionCalls++;
-      const found = find(SESSION_ID, 'checkout.session');
+      const found = held.get(SESSION_ID);
       return id === SUBSCRIPTION_ID && found ? readSession(found) : null;
     },
     set(next) {
