@@ -1,7 +1,8 @@
 /**
  * What the site sells, written once: each package's name, its one-time setup and monthly fee in pence (the payment
- * provider's minor units), its currency and billing interval. createCheckout asks the provider for these amounts, the
- * webhook recognises this site's purchases by them, and the agency's e-mails state them.
+ * provider's minor units), its currency and billing interval. createCheckout asks the provider for these amounts (and
+ * ends the trial one billing interval after the purchase, when the first monthly fee is taken), the webhook recognises
+ * this site's purchases by them, the agency's e-mails state them, and the site's texts are written from them.
  */
 export const CURRENCY = 'gbp';
 

@@ -19,8 +19,9 @@ export const MAX_NETWORK_RETRIES = 2;
 export const PROVIDER_TIMEOUT_MS = 8_000;
 
 /**
- * The API version the SDK pins: what its requests ask for, and the version the webhook endpoint must be created at
- * (events are "rendered as" the endpoint's version; docs/deploy.md, step 4).
+ * The API version the SDK pins: what its requests ask for, and so the shape of every object the functions read (the
+ * webhook reads each event's object by id, not the event's snapshot, which is rendered in the endpoint's version:
+ * docs/deploy.md, step 4).
  */
 export const API_VERSION: string = Stripe.API_VERSION;
 

@@ -16,6 +16,19 @@ const gold = PACKAGES[packageId];
 export const soldPackage = { ...gold, currency: CURRENCY.toUpperCase() };
 const setupFee = poundsText(gold.setup.amount);
 const monthlyFee = poundsText(gold.monthly.amount);
+const perMonth = 'per month';
+
+/** A number of billing intervals as a buyer reads it: "one month", "3 months". */
+export function intervalsText(count: number, interval: string): string {
+  return count === 1 ? `one ${interval}` : `${count} ${interval}s`;
+}
+
+/**
+ * When the first monthly fee is taken: one billing period after the purchase, where createCheckout ends the trial it
+ * asks the provider for (its hosted page shows the monthly fee as a trial, then the fee from that date on).
+ */
+const firstPaymentAfter = intervalsText(gold.monthly.intervalCount, gold.monthly.interval);
+const thenMonthly = `then ${monthlyFee} ${perMonth}, from ${firstPaymentAfter} after you buy`;
 const noticePeriod = '30 days';
 const setupTime = '5-7 business days';
 
@@ -25,7 +38,9 @@ export const pricing = {
   name: gold.label,
   tagline: 'The complete business platform, built and run for you.',
   setup: { amount: setupFee, label: 'one-time setup' },
-  monthly: { amount: monthlyFee, label: 'per month' },
+  monthly: { amount: monthlyFee, label: perMonth },
+  /** The first monthly payment's date, as the provider's page will put it, beside the price. */
+  firstPayment: `Pay ${setupFee} today, ${thenMonthly}.`,
   /** Terms shown under the price. */
   terms: ['No long-term contract', `${noticePeriod} notice to cancel`, `Setup in ${setupTime}`],
   featuresTitle: 'Everything included',
@@ -48,6 +63,10 @@ export const pricingFaq = {
     {
       question: `What does the ${setupFee} setup cover?`,
       answer: `Designing your pipeline, building your automations, importing your existing customers, connecting ${autoReplyChannels}, and training your team. It is paid once.`,
+    },
+    {
+      question: 'When is the first monthly payment taken?',
+      answer: `You pay the ${setupFee} setup today, ${thenMonthly}. Our payment provider's secure page shows a free trial of ${firstPaymentAfter} on the monthly plan, and your first receipt lists the setup with the trial at ${poundsText(0)}.`,
     },
     {
       question: `What do I get for ${monthlyFee} a month?`,

@@ -128,10 +128,12 @@ Deno.test("day one, card: the subscription state is the provider's now, not the 
     assert.equal(theOrder(platform).status, 'paid');
     assert.deepEqual(subjects(platform), [PAID_SUBJECT]);
     assert.equal(theOrder(platform).session_id, p.sessionId);
-    // The checkout is asked for once: the order then has it.
+    // Each event's object is read by its id; the checkout that started the subscription is asked for once, while the
+    // order lacks it.
     assert.deepEqual(provider.asked(), [
       `GET /v1/subscriptions/${p.subscriptionId}`,
       `GET /v1/checkout/sessions?subscription=${p.subscriptionId}&limit=1`,
+      `GET /v1/invoices/${p.firstInvoiceId}`,
       `GET /v1/subscriptions/${p.subscriptionId}`,
       `GET /v1/subscriptions/${p.subscriptionId}`,
     ]);
@@ -153,8 +155,8 @@ function bacsOrders(dayOne: Obj[], settled: Obj[]): Obj[][] {
 /** Delivers the events one by one; the provider holds day one's state until the first of the outcome's events. */
 async function deliverSettling(
   { provider, deliverAll }: WebhookSetup,
-  dayOneNow: Obj,
-  outcome: { now: Obj; events: Record<string, Obj> },
+  dayOneNow: Obj[],
+  outcome: { now: Obj[]; events: Record<string, Obj> },
   events: Obj[],
 ): Promise<void> {
   providerHolds(provider, dayOneNow);
@@ -200,20 +202,30 @@ Deno.test('day one, Direct Debit: pending with no e-mail until it settles, then 
   }
 });
 
-Deno.test('day one, Direct Debit failed: failed with one "Direct Debit failed" e-mail and no other, in every order', async () => {
+Deno.test('day one, Direct Debit failed: failed with one "Direct Debit failed" e-mail and no other, in every order, the expiry 23 hours later', async () => {
   const bacs = bacsPurchase(p);
+  const { expired } = bacs.failed.events;
   const orders = bacsOrders(Object.values(bacs.dayOne.events), Object.values(bacs.failed.events));
+  assert.equal(orders.length, 14);
   for (const events of orders) {
-    await withWebhook(async (setup) => {
-      const { platform, deliverAll } = setup;
-      await deliverSettling(setup, bacs.dayOne.now, bacs.failed, events);
+    await withWebhook(async ({ platform, provider, deliverAll }) => {
+      // The bank's refusal leaves the subscription incomplete and its invoice open; the expiry voids and ends them.
+      providerHolds(provider, bacs.dayOne.now);
+      let hasExpired = false;
+      for (const event of events) {
+        hasExpired ||= event === expired;
+        if (hasExpired) providerHolds(provider, bacs.failed.now);
+        else if (Object.values(bacs.failed.events).includes(event)) providerHolds(provider, bacs.failing.now);
+        await deliverAll([event]);
+      }
+      const firstReport = events.find((event) => Object.values(bacs.failed.events).includes(event));
       assert.deepEqual(
         { ...theOrder(platform) },
         expectedOrder({
           status: 'failed',
-          failed_at: iso(BACS_SETTLED_S),
+          failed_at: iso(firstReport === expired ? bacs.failed.expiredS : BACS_SETTLED_S),
           subscription_status: 'incomplete_expired',
-          ended_at: iso(BACS_SETTLED_S),
+          ended_at: iso(bacs.failed.expiredS),
           failure_email_sent: true,
         }),
         names(events),
@@ -223,6 +235,20 @@ Deno.test('day one, Direct Debit failed: failed with one "Direct Debit failed" e
       assert.ok(body.split('\n').includes(`Amount that failed: ${SETUP_TEXT}`), body);
       await deliverAll(events);
       assert.equal(platform.emails.length, 1);
+    });
+  }
+});
+
+Deno.test("day one, Direct Debit failed: each of the provider's three reports alone ends the Order failed with one e-mail", async () => {
+  const bacs = bacsPurchase(p);
+  for (const [name, report] of Object.entries(bacs.failed.events)) {
+    await withWebhook(async ({ platform, provider, deliverAll }) => {
+      providerHolds(provider, bacs.dayOne.now);
+      await deliverAll([bacs.dayOne.events.completed]);
+      providerHolds(provider, report === bacs.failed.events.expired ? bacs.failed.now : bacs.failing.now);
+      await deliverAll([report, report]);
+      assert.equal(theOrder(platform).status, 'failed', name);
+      assert.deepEqual(subjects(platform), [FAILED_SUBJECT], name);
     });
   }
 });

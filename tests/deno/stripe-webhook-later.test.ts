@@ -13,7 +13,6 @@ import {
   DAY_S,
   disputeCreated,
   FIRST_RENEWAL_S,
-  firstInvoice,
   firstPayment,
   newPurchase,
   type Purchase,
@@ -63,13 +62,13 @@ const lines = (body: string | undefined) => (body ?? '').split('\n');
 
 Deno.test('renewal failed: one e-mail per failed invoice, whatever the attempts; the Order follows the provider (past_due, then active)', async () => {
   await withWebhook(async (setup) => {
-    const { platform, provider, deliverAll } = setup;
+    const { platform, provider, deliverAll, deliverAsSent } = setup;
     await paidOrder(setup);
     const firstAttempt = renewalFailed(1, FIRST_RENEWAL_S + HOUR_S, FIRST_RENEWAL_S + 3 * DAY_S);
     const secondAttempt = renewalFailed(2, FIRST_RENEWAL_S + 3 * DAY_S, FIRST_RENEWAL_S + 8 * DAY_S);
     const pastDue = afterTrial({ status: 'past_due' });
     providerHolds(provider, pastDue);
-    await deliverAll([
+    await deliverAsSent([
       firstAttempt,
       eventOf('customer.subscription.updated', pastDue, FIRST_RENEWAL_S + HOUR_S, {
         previous: { status: 'trialing' },
@@ -105,7 +104,7 @@ Deno.test('renewal failed: one e-mail per failed invoice, whatever the attempts;
       nextPaymentAttemptS: null,
       createdS: FIRST_RENEWAL_S + HOUR_S,
     });
-    await deliverAll([eventOf('invoice.paid', paidOnRetry, FIRST_RENEWAL_S + 3 * DAY_S)]);
+    await deliverAsSent([eventOf('invoice.paid', paidOnRetry, FIRST_RENEWAL_S + 3 * DAY_S)]);
     assert.equal(theOrder(platform).subscription_status, 'active');
     const nextFailure = renewalInvoice(p, {
       number: 3,
@@ -117,7 +116,9 @@ Deno.test('renewal failed: one e-mail per failed invoice, whatever the attempts;
       createdS: SECOND_RENEWAL_S + HOUR_S,
     });
     const nextFailed = eventOf('invoice.payment_failed', nextFailure, SECOND_RENEWAL_S + 5 * DAY_S);
-    await deliverAll([nextFailed, firstAttempt, nextFailed]);
+    // The first month's failed attempt, delivered again late, finds its invoice paid now: no e-mail for it.
+    await deliverAsSent([nextFailed]);
+    await deliverAll([firstAttempt, nextFailed]);
     assert.deepEqual(theOrder(platform).renewal_failures_notified, [
       renewalInvoiceId(p, 2),
       renewalInvoiceId(p, 3),
@@ -256,10 +257,10 @@ Deno.test('ended after failed payments: one renewal e-mail and one "ended" e-mai
   ];
   for (const order of orders) {
     await withWebhook(async (setup) => {
-      const { platform, provider, deliverAll } = setup;
+      const { platform, provider, deliverAsSent } = setup;
       await paidOrder(setup);
       providerHolds(provider, ended);
-      await deliverAll(order);
+      await deliverAsSent(order);
       const recorded = theOrder(platform);
       assert.equal(recorded.subscription_status, 'canceled');
       assert.equal(recorded.end_reason, 'payment_failed');
@@ -277,13 +278,13 @@ Deno.test('ended after failed payments: one renewal e-mail and one "ended" e-mai
 Deno.test('left unpaid after failed payments: one "unpaid" e-mail', async () => {
   const unpaid = afterTrial({ status: 'unpaid' });
   await withWebhook(async (setup) => {
-    const { platform, provider, deliverAll } = setup;
+    const { platform, provider, deliverAsSent } = setup;
     await paidOrder(setup);
     providerHolds(provider, unpaid);
     const updated = eventOf('customer.subscription.updated', unpaid, FIRST_RENEWAL_S + 14 * DAY_S, {
       previous: { status: 'past_due' },
     });
-    await deliverAll([updated, renewalFailed(8, FIRST_RENEWAL_S + 14 * DAY_S, null), updated]);
+    await deliverAsSent([updated, renewalFailed(8, FIRST_RENEWAL_S + 14 * DAY_S, null), updated]);
     assert.equal(theOrder(platform).subscription_status, 'unpaid');
     assert.deepEqual([...subjects(platform)].sort(), [PAID, RENEWAL_FAILED, UNPAID].sort());
   });
@@ -291,19 +292,15 @@ Deno.test('left unpaid after failed payments: one "unpaid" e-mail', async () => 
 
 Deno.test('dispute: a bank takes back the settled Direct Debit: the Order is flagged and the agency e-mailed once per dispute', async () => {
   const bacs = bacsPurchase(p);
-  await withWebhook(async ({ platform, provider, deliverAll }) => {
-    providerHolds(
-      provider,
-      bacs.succeeded.now,
-      firstInvoice(p, 'paid', { paidAtS: BACS_SETTLED_S }),
-      firstPayment(p, BACS_SETTLED_S),
-    );
+  await withWebhook(async ({ platform, provider, deliverAll, deliverAsSent }) => {
+    providerHolds(provider, bacs.succeeded.now, firstPayment(p, BACS_SETTLED_S));
     await deliverAll(Object.values(bacs.succeeded.events));
     const before = provider.requests.length;
     const dispute = disputeCreated(p, 'du_1test0001', 20);
-    const [answer] = await deliverAll([dispute]);
+    const [answer] = await deliverAsSent([dispute]);
     assert.deepEqual(answer, { received: true, order_id: 'order_1' });
     assert.deepEqual(provider.asked().slice(before), [
+      'GET /v1/disputes/du_1test0001',
       `GET /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=${p.paymentIntentId}&limit=1`,
       `GET /v1/invoices/${p.firstInvoiceId}`,
       `GET /v1/subscriptions/${p.subscriptionId}`,
@@ -333,7 +330,7 @@ Deno.test('dispute: a bank takes back the settled Direct Debit: the Order is fla
     assert.equal(platform.emails.length, 2);
     assert.equal((theOrder(platform).disputes as unknown[]).length, 1);
     // Another dispute of the same order: recorded beside the first, and e-mailed.
-    await deliverAll([disputeCreated(p, 'du_2test0001', 40, 'insufficient_funds')]);
+    await deliverAsSent([disputeCreated(p, 'du_2test0001', 40, 'insufficient_funds')]);
     assert.deepEqual(
       (theOrder(platform).disputes as { id: string }[]).map((known) => known.id),
       ['du_1test0001', 'du_2test0001'],

@@ -61,6 +61,52 @@ export function session(fields: Obj = {}): Obj {
   };
 }
 
+/** A line item of a checkout session: `unitAmount` per unit, once or every `interval` (docs.stripe.com/api/checkout/sessions/line_items). */
+export function lineItem(
+  id: string,
+  unitAmount: number,
+  interval: string | null,
+  fields: { quantity?: number; currency?: string; intervalCount?: number } = {},
+): Obj {
+  const currency = fields.currency ?? CURRENCY;
+  const quantity = fields.quantity ?? 1;
+  return {
+    id,
+    object: 'item',
+    amount_subtotal: interval === null ? unitAmount * quantity : 0,
+    amount_total: interval === null ? unitAmount * quantity : 0,
+    currency,
+    description: interval === null ? 'Gold package: one-time setup' : 'Gold package: monthly',
+    price: {
+      id: `price_${id}`,
+      object: 'price',
+      currency,
+      unit_amount: unitAmount,
+      type: interval === null ? 'one_time' : 'recurring',
+      recurring: interval === null ? null : { interval, interval_count: fields.intervalCount ?? 1 },
+    },
+    quantity,
+  };
+}
+
+/** What the package's checkout sells: its setup once and its monthly fee (the first month free until the trial ends). */
+export function packageLineItems(): Obj[] {
+  return [lineItem('li_setup', SETUP_PENCE, null), lineItem('li_monthly', MONTHLY_PENCE, 'month')];
+}
+
+/** A session as `GET /v1/checkout/sessions/{id}?expand[]=line_items` answers it. */
+export function withLineItems(built: Obj, items: Obj[] = packageLineItems()): Obj {
+  return {
+    ...built,
+    line_items: {
+      object: 'list',
+      data: items,
+      has_more: false,
+      url: `/v1/checkout/sessions/${String(built.id)}/line_items`,
+    },
+  };
+}
+
 export type SessionEventType =
   | 'checkout.session.completed'
   | 'checkout.session.async_payment_succeeded'

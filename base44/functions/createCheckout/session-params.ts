@@ -23,9 +23,12 @@ export const CANCEL_PATH = '/Pricing';
 /** How long the provider's page stays open ("anywhere from 30 minutes to 24 hours after Checkout Session creation"). */
 export const SESSION_LIFETIME_S = 60 * 60;
 
-/** When the first monthly fee falls for a purchase at `nowS`: one calendar month later (the trial's end). */
-export function firstMonthlyCharge(nowS: number): number {
-  return calendarMonthsAfter(nowS, 1);
+/**
+ * When the first monthly fee falls for a purchase of `packageName` at `nowS`: one billing period later, in calendar
+ * months (the trial's end). The site tells the buyer the same, from the same figure (src/content/pricing.ts).
+ */
+export function firstMonthlyCharge(packageName: PackageName, nowS: number): number {
+  return calendarMonthsAfter(nowS, PACKAGES[packageName].monthly.intervalCount);
 }
 
 export function buildSessionParams(
@@ -64,7 +67,7 @@ export function buildSessionParams(
     metadata,
     // The subscription's own metadata rides on its invoices and events: the webhook knows them for this site's.
     subscription_data: {
-      trial_end: firstMonthlyCharge(nowS),
+      trial_end: firstMonthlyCharge(packageName, nowS),
       metadata: { package: packageName },
     },
   };

@@ -3,6 +3,7 @@
  * an anonymous caller, a malformed token, a platform error or a slow platform all mean "no prefill", never a failed
  * checkout. The platform's client comes from handler.ts (`createClientFromRequest` of its SDK).
  */
+import { hasHiddenCharacter } from '../../shared/hidden-characters.ts';
 
 export interface Caller {
   id?: string;
@@ -26,7 +27,9 @@ export async function findSignedInCaller(
     const user = (await withTimeout(base44.auth.me(), timeoutMs)) as { id?: unknown; email?: unknown };
     const caller: Caller = {};
     if (typeof user.id === 'string' && user.id) caller.id = user.id;
-    if (typeof user.email === 'string' && user.email.includes('@')) caller.email = user.email;
+    // An address holding a character nobody sees is not prefilled (the buyer could not see what it says): they type it.
+    if (typeof user.email === 'string' && user.email.includes('@') && !hasHiddenCharacter(user.email))
+      caller.email = user.email;
     return caller;
   } catch (error) {
     // Never the token: only the reason.

@@ -2,23 +2,23 @@
  * stripeWebhook's answer to a delivery. The provider retries every answer that is not a 2xx (docs.stripe.com/webhooks:
  * "up to three days" in live mode, "three times over the course of a few hours" in a sandbox), so:
  * - a bad or missing signature is a 400 and changes nothing;
- * - an event rendered in another API version than the one the functions pin is a 400 naming both versions, with a log
- *   line: its shapes are not the ones this code reads, and acknowledging it would lose it silently (docs/deploy.md says
- *   at which version to create the endpoint);
- * - a signed event of a handled type whose content cannot be used is a 400 with the reason, and stores nothing;
- * - every event of a purchase, in any order, is recorded and answered 2xx at once (purchase-events.ts);
+ * - a signed event that cannot be identified (no id, type or time, or, for a type it handles, no id of its object; an
+ *   id longer than the provider's ids) is a 400 with the reason, and stores nothing;
+ * - every event of a purchase, in any order and whatever API version the endpoint renders it in, is recorded and
+ *   answered 2xx at once: its object is read from the provider by id (purchase-events.ts);
  * - events of types it does not handle, and events that are not this site's purchase, are acknowledged (2xx) and
  *   change nothing; the latter are logged with the reason, for the agency to see in the function's logs;
- * - only the platform or the provider failing (recording the order, sending an e-mail, reading the subscription) is a
- *   5xx, so that the provider delivers the event again; every step is idempotent.
+ * - only the platform or the provider failing (recording the order, sending an e-mail, reading an object) is a 5xx,
+ *   so that the provider delivers the event again; every step is idempotent.
  * The SDKs it works with (the provider's signature check and API, the platform's service role) come from handler.ts.
  */
 import { ConfigError, type Env, type ProviderApi } from '../../shared/env.ts';
 import { errorResponse } from '../../shared/http.ts';
 import type { StripeClient } from '../../shared/stripe-client.ts';
 import { readWebhookConfig, type WebhookConfig } from './config.ts';
-import { apiVersionOf, readEvent } from './event-content.ts';
+import { readEvent } from './event-content.ts';
 import { Orders, type ServiceRole } from './orders.ts';
+import { isProviderId } from './provider-ids.ts';
 import type { ProviderLookup } from './provider-lookup.ts';
 import { applyPurchaseEvent } from './purchase-events.ts';
 
@@ -32,8 +32,6 @@ export interface WebhookDeps {
 export interface WebhookSdk {
   /** The event a payload carries once its `Stripe-Signature` checks out with `secret`; throws when it does not. */
   verify(payload: string, signature: string, secret: string): Promise<unknown>;
-  /** The API version the functions read events in. */
-  apiVersion: string;
   /** The platform's client for the request (`createClientFromRequest`); throws when it carries no platform access. */
   platformOf(req: Request): { asServiceRole: ServiceRole };
   /** The provider's client with an API key and API (`createStripe`). */
@@ -79,17 +77,12 @@ async function receive(req: Request, deps: WebhookDeps, sdk: WebhookSdk): Promis
     return errorResponse(400, 'Invalid Stripe-Signature', 'invalid_signature');
   }
 
-  const eventId = String((event as { id?: unknown }).id);
-  const version = apiVersionOf(event);
-  if (version !== sdk.apiVersion) {
-    const message = `Event ${eventId} is rendered in API version ${version ?? '(none)'}, but this function reads ${sdk.apiVersion}: create the webhook endpoint at ${sdk.apiVersion} (docs/deploy.md, step 4)`;
-    console.error(`stripeWebhook: ${message}`);
-    return errorResponse(400, message, 'unsupported_api_version');
-  }
-
   const reading = readEvent(event);
   if (!reading.ok) {
-    console.warn(`stripeWebhook: event ${eventId} cannot be used (${reading.reason})`);
+    // The id is logged only when it is one: an event that cannot be identified may carry anything there.
+    const id = (event as { id?: unknown } | null)?.id;
+    const named = isProviderId(id) ? `event ${id}` : 'an event';
+    console.warn(`stripeWebhook: ${named} cannot be used (${reading.reason})`);
     return errorResponse(400, `The event cannot be used: ${reading.reason}`, 'unusable_event');
   }
   const usable = reading.event;

@@ -1,10 +1,10 @@
 /**
  * stripeWebhook's handler: delivery.ts's answers (what each delivery is answered, and why), given the SDKs the
- * platform runs it with: the provider's (signature check, pinned API version, client and lookups) and the platform's
- * (the service role the Order records are written with). Nothing is decided here.
+ * platform runs it with: the provider's (signature check, its client at the API version it pins, and the lookups) and
+ * the platform's (the service role the Order records are written with). Nothing is decided here.
  */
 import { createClientFromRequest } from 'npm:@base44/sdk@0.8.50';
-import { API_VERSION, createStripe, verifyWebhookEvent } from '../../shared/stripe-client.ts';
+import { createStripe, verifyWebhookEvent } from '../../shared/stripe-client.ts';
 import { answerDelivery, type WebhookDeps, type WebhookSdk } from './delivery.ts';
 import { stripeLookup } from './provider-lookup.ts';
 
@@ -12,7 +12,6 @@ export type { WebhookDeps };
 
 const SDK: WebhookSdk = {
   verify: verifyWebhookEvent,
-  apiVersion: API_VERSION,
   platformOf: createClientFromRequest,
   createStripe,
   stripeLookup,

@@ -4,6 +4,7 @@
  * and a bank's dispute. Amounts as the provider writes them (£1,048.00), dates as a UK reader writes them.
  */
 
+import { withoutHiddenCharacters } from '../../shared/hidden-characters.ts';
 import type { OrderDispute, OrderFields } from './order-record.ts';
 import type { OrderEmail } from './orders.ts';
 
@@ -29,19 +30,11 @@ export function money(minorUnits: number, currency = 'gbp'): string {
 }
 
 /**
- * Values come from the buyer: no control characters, C1 controls (U+0085 is a line break), Unicode line and paragraph
- * separators (a line break could forge a header line in the subject or a line in the body), bidirectional overrides or
- * zero-width characters (they would make the text read otherwise than it is).
+ * Values come from the buyer: a line break could forge a header line in the subject or a line in the body, and a
+ * character nobody sees (a bidirectional control, a zero-width or default-ignorable character, a filler) would make
+ * the text read otherwise than it is. The one rule for both is base44/shared/hidden-characters.ts.
  */
-function clean(value: string): string {
-  return (
-    value
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
-      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-      .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '')
-      .trim()
-  );
-}
+const clean = withoutHiddenCharacters;
 
 /** The longest subject sent: short enough for any mail system, and for the platform's SendEmail (500). */
 export const MAX_SUBJECT = 200;

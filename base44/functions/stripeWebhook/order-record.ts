@@ -6,8 +6,9 @@
  * the subscription's state is always the provider's current one (provider-lookup.ts), so no delivery order, and no two
  * events of the same second, can leave an older state behind.
  */
-import type { SessionFacts } from './event-content.ts';
+
 import type { SubscriptionState } from './provider-lookup.ts';
+import type { SessionFacts } from './provider-objects.ts';
 
 export type PaymentState = 'pending' | 'paid' | 'failed';
 

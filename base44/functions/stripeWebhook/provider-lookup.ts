@@ -1,12 +1,27 @@
 /**
- * What the webhook asks the provider itself, rather than trusting an event's snapshot: a subscription's state now
- * (events arrive "in no guaranteed order", and two can share one second, so the newest state is the provider's, not
- * the last event's: docs.stripe.com/webhooks, "Event ordering"), and which invoice a disputed payment paid (a dispute
- * names its PaymentIntent; `GET /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=…` names the
- * invoice, whose `parent.subscription_details` names the subscription).
+ * What the webhook asks the provider itself, rather than trusting an event's snapshot (docs.stripe.com/webhooks, "Event
+ * ordering": events arrive "in no guaranteed order", and two can share one second; and the snapshot is rendered in
+ * the endpoint's API version): each event's object by its id (a checkout session with its line items, an invoice, a
+ * dispute), a subscription's state now, the checkout that started a subscription, and which invoice a disputed payment
+ * paid (a dispute names its PaymentIntent; `GET /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=…`
+ * names the invoice, whose `parent.subscription_details` names the subscription). Every call goes through the SDK,
+ * which asks for the API version the functions pin. An object the provider does not have (a 404) is none; an answer
+ * that cannot be read is thrown on (`ProviderAnswerError`), as any other failure of the provider.
  */
 import { isNotFound, type StripeClient, type StripeSubscription } from '../../shared/stripe-client.ts';
-import { readSession, type SessionFacts } from './event-content.ts';
+import { isProviderId } from './provider-ids.ts';
+import {
+  type CheckoutFacts,
+  type DisputeFacts,
+  type InvoiceFacts,
+  type PriceItem,
+  ProviderAnswerError,
+  readCheckout,
+  readDispute,
+  readInvoice,
+  readSession,
+  type SessionFacts,
+} from './provider-objects.ts';
 
 /** A subscription as the order records it. */
 export interface SubscriptionState {
@@ -20,16 +35,16 @@ export interface SubscriptionState {
   endedAtS: number | null;
   cancellationReason: string | null;
   /** Its recurring items, each priced per period. */
-  items: {
-    amount: number | null;
-    currency: string;
-    interval: string | null;
-    intervalCount: number | null;
-    quantity: number;
-  }[];
+  items: PriceItem[];
 }
 
 export interface ProviderLookup {
+  /** A checkout session with its line items (`expand[]=line_items`); null when the provider has no such session. */
+  checkout(id: string): Promise<CheckoutFacts | null>;
+  /** An invoice as it is now; null when the provider has no such invoice. */
+  invoice(id: string): Promise<InvoiceFacts | null>;
+  /** A dispute; null when the provider has no such dispute. */
+  dispute(id: string): Promise<DisputeFacts | null>;
   /** The subscription as it is now; null when the provider has no such subscription. */
   subscription(id: string): Promise<SubscriptionState | null>;
   /**
@@ -64,17 +79,30 @@ export function subscriptionState(subscription: StripeSubscription): Subscriptio
   };
 }
 
+/** What `retrieve` answers, read; null when the provider answers 404. */
+async function found<T>(retrieve: () => Promise<unknown>, read: (value: unknown) => T): Promise<T | null> {
+  let answer: unknown;
+  try {
+    answer = await retrieve();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+  return read(answer);
+}
+
 /** The lookups through the provider's SDK. */
 export function stripeLookup(stripe: StripeClient): ProviderLookup {
   return {
-    async subscription(id) {
-      try {
-        return subscriptionState(await stripe.subscriptions.retrieve(id));
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+    checkout: (id) =>
+      found(() => stripe.checkout.sessions.retrieve(id, { expand: ['line_items'] }), readCheckout),
+    invoice: (id) => found(() => stripe.invoices.retrieve(id), readInvoice),
+    dispute: (id) => found(() => stripe.disputes.retrieve(id), readDispute),
+    subscription: (id) =>
+      found(
+        () => stripe.subscriptions.retrieve(id),
+        (answer) => subscriptionState(answer as StripeSubscription),
+      ),
     async sessionOfSubscription(id) {
       const sessions = await stripe.checkout.sessions.list({ subscription: id, limit: 1 });
       const [session] = sessions.data;
@@ -87,12 +115,15 @@ export function stripeLookup(stripe: StripeClient): ProviderLookup {
       });
       const invoice = payments.data[0]?.invoice;
       if (!invoice) return null;
-      const found = typeof invoice === 'string' ? await stripe.invoices.retrieve(invoice) : invoice;
+      const paid = typeof invoice === 'string' ? await stripe.invoices.retrieve(invoice) : invoice;
       // A deleted invoice (`{ id, object, deleted: true }`) has no parent: it bills no subscription, read as none below.
-      const { parent } = found as Partial<Extract<typeof found, { parent: unknown }>>;
+      const { parent } = paid as Partial<Extract<typeof paid, { parent: unknown }>>;
       const subscription = parent?.subscription_details?.subscription;
       if (!subscription) return null;
-      return typeof subscription === 'string' ? subscription : subscription.id;
+      const id = typeof subscription === 'string' ? subscription : subscription.id;
+      if (!isProviderId(id))
+        throw new ProviderAnswerError("the invoice's subscription is not one of the provider's ids");
+      return id;
     },
   };
 }

@@ -1,13 +1,14 @@
 /**
  * What each of the provider's events does to the purchase it belongs to. Every event of a purchase, in any order,
  * finds or creates the one `Order` of its subscription (no event waits for another, so none is refused for arriving
- * first), records what it carries, and takes the subscription's state from the provider as it is now. The agency hears
- * once that an order is paid, once that its first Direct Debit failed, once per failed renewal, once that the
- * subscription was cancelled, ended after failed payments or was left unpaid, and once per dispute, however often and
- * in whatever order the events arrive. Events that are not this site's purchase are acknowledged with the reason and
- * change nothing.
+ * first), records what its object says now (read from the provider by id: event-objects.ts), and takes the
+ * subscription's state from the provider as it is now. The agency hears once that an order is paid, once that its
+ * first Direct Debit failed, once per failed renewal, once that the subscription was cancelled, ended after failed
+ * payments or was left unpaid, and once per dispute, however often and in whatever order the events arrive. Events
+ * that are not this site's purchase are acknowledged with the reason and change nothing.
  */
-import type { DisputeFacts, InvoiceFacts, SessionFacts, UsableEvent } from './event-content.ts';
+import type { EventReference } from './event-content.ts';
+import { type PurchaseEvent, readEventObject } from './event-objects.ts';
 import {
   cancellationEmail,
   directDebitFailedEmail,
@@ -30,6 +31,7 @@ import {
 import { type Orders, serialized } from './orders.ts';
 import { invoiceVerdict, sessionVerdict, subscriptionVerdict } from './ownership.ts';
 import type { ProviderLookup, SubscriptionState } from './provider-lookup.ts';
+import type { DisputeFacts } from './provider-objects.ts';
 
 export interface PurchaseDeps {
   orders: Orders;
@@ -39,15 +41,13 @@ export interface PurchaseDeps {
 
 export type Outcome = { kind: 'recorded'; order: StoredOrder } | { kind: 'ignored'; reason: string };
 
-type PurchaseEvent = Exclude<UsableEvent, { type: 'other' }>;
-
 const ignored = (reason: string): Outcome => ({ kind: 'ignored', reason });
 
 /** The subscription an event is about, or why it is not about one. */
 async function subscriptionIdOf(deps: PurchaseDeps, event: PurchaseEvent): Promise<string | Outcome> {
-  if ('session' in event)
+  if ('checkout' in event)
     return (
-      event.session.subscriptionId ?? ignored(`checkout ${event.session.sessionId} started no subscription`)
+      event.checkout.subscriptionId ?? ignored(`checkout ${event.checkout.sessionId} started no subscription`)
     );
   if ('invoice' in event)
     return (
@@ -65,40 +65,37 @@ async function subscriptionIdOf(deps: PurchaseDeps, event: PurchaseEvent): Promi
 }
 
 /**
- * What the event itself says of the day-one payment, and of the order's missing facts. A failed first invoice is
- * final only once its subscription has expired (`incomplete_expired`); until then it can still be paid ("The status of
- * the subscription continues to be `incomplete` only for the subscription's first invoice",
- * docs.stripe.com/billing/subscriptions/webhooks).
+ * What the event's object says of the day-one payment, as the provider holds it now. The checkout completes paid (a
+ * card) or unpaid (a Direct Debit on its way), and says later whether the debit succeeded or failed; the first invoice
+ * is paid, or its payment failed. A subscription that expired before its first payment (`incomplete_expired`: "The
+ * initial payment on the subscription failed and no successful payment was made within 23 hours of creating the
+ * subscription", docs.stripe.com/billing/subscriptions/overview) failed, whichever event brought the news. A failed
+ * first payment is final here: the buyer's checkout is complete and offers no second try.
  */
-function eventPatch(
-  order: OrderFields,
-  event: PurchaseEvent,
-  state: SubscriptionState,
-): Partial<OrderFields> {
-  if ('session' in event) {
-    const { session } = event;
-    const payment: PaymentState =
-      event.type === 'checkout.session.async_payment_failed'
-        ? 'failed'
-        : event.type === 'checkout.session.async_payment_succeeded' || session.paymentStatus !== 'unpaid'
-          ? 'paid'
-          : 'pending';
-    return {
-      ...missingFields(order, sessionFields(session)),
-      ...paymentPatch(order, payment, event.createdS),
-    };
+function dayOnePayment(event: PurchaseEvent, state: SubscriptionState): PaymentState | null {
+  if (state.status === 'incomplete_expired') return 'failed';
+  if ('checkout' in event) {
+    if (event.type === 'checkout.session.async_payment_failed') return 'failed';
+    const paid =
+      event.type === 'checkout.session.async_payment_succeeded' || event.checkout.paymentStatus !== 'unpaid';
+    return paid ? 'paid' : null;
   }
+  if ('invoice' in event && event.invoice.billingReason === 'subscription_create') {
+    if (event.invoice.status === 'paid') return 'paid';
+    return event.type === 'invoice.payment_failed' ? 'failed' : null;
+  }
+  return null;
+}
+
+/** What the event's object tells of the order that the order lacks: the checkout's facts, the first invoice's. */
+function eventFacts(order: OrderFields, event: PurchaseEvent): Partial<OrderFields> {
+  if ('checkout' in event) return missingFields(order, sessionFields(event.checkout));
   if ('invoice' in event && event.invoice.billingReason === 'subscription_create') {
     const { invoice } = event;
     const known: Partial<OrderFields> = { amount_total: invoice.amountDue, currency: invoice.currency };
-    // Stryker disable next-line ConditionalExpression: true writes customer_email: undefined for an invoice without one (readEvent keeps no empty e-mail), which the platform's JSON drops: the same record.
+    // Stryker disable next-line ConditionalExpression: true writes customer_email: undefined for an invoice without one (readInvoice keeps no empty e-mail), which the platform's JSON drops: the same record.
     if (invoice.customerEmail) known.customer_email = invoice.customerEmail;
-    const payment: PaymentState | null =
-      event.type === 'invoice.paid' ? 'paid' : state.status === 'incomplete_expired' ? 'failed' : null;
-    return {
-      ...missingFields(order, known),
-      ...(payment ? paymentPatch(order, payment, event.createdS) : {}),
-    };
+    return missingFields(order, known);
   }
   return {};
 }
@@ -111,7 +108,12 @@ async function notify(deps: PurchaseDeps, found: StoredOrder, event: PurchaseEve
     order = await orders.notifyOnce(order, { email_sent: true }, paidEmail(order, to));
   if (order.status === 'failed')
     order = await orders.notifyOnce(order, { failure_email_sent: true }, directDebitFailedEmail(order, to));
-  if (event.type === 'invoice.payment_failed' && event.invoice.billingReason === 'subscription_cycle') {
+  // A renewal's failed attempt, unless the invoice is paid by the time the event is read (a retry came first).
+  if (
+    event.type === 'invoice.payment_failed' &&
+    event.invoice.billingReason === 'subscription_cycle' &&
+    event.invoice.status !== 'paid'
+  ) {
     const { invoice } = event;
     const notified = order.renewal_failures_notified ?? [];
     if (!notified.includes(invoice.invoiceId))
@@ -172,13 +174,15 @@ function disputePatch(order: OrderFields, dispute: DisputeFacts, atS: number): P
 
 /** Whether the event's own object is this site's (its subscription was checked already). */
 function objectVerdict(event: PurchaseEvent, pkg: Parameters<typeof sessionVerdict>[1]) {
-  if ('session' in event) return sessionVerdict(event.session as SessionFacts, pkg);
-  if ('invoice' in event) return invoiceVerdict(event.invoice as InvoiceFacts, pkg);
+  if ('checkout' in event) return sessionVerdict(event.checkout, pkg);
+  if ('invoice' in event) return invoiceVerdict(event.invoice, pkg);
   return { ours: true as const, pkg };
 }
 
 /** Applies one event of a purchase: the order as it now is, or why the event was not this site's. */
-export async function applyPurchaseEvent(deps: PurchaseDeps, event: PurchaseEvent): Promise<Outcome> {
+export async function applyPurchaseEvent(deps: PurchaseDeps, reference: EventReference): Promise<Outcome> {
+  const event = await readEventObject(deps.lookup, reference);
+  if ('missing' in event) return ignored(`the provider has no ${event.missing}`);
   const id = await subscriptionIdOf(deps, event);
   if (typeof id !== 'string') return id;
   // One purchase's events in this process one after another; each reads the subscription as it is when its turn comes.
@@ -196,11 +200,13 @@ export async function applyPurchaseEvent(deps: PurchaseDeps, event: PurchaseEven
     // The checkout's facts (its reference, the buyer) are asked of the provider when another event came first, so
     // the order and its e-mails read the same whatever the delivery order.
     const session =
-      order.session_id || 'session' in event ? null : await deps.lookup.sessionOfSubscription(id);
+      order.session_id || 'checkout' in event ? null : await deps.lookup.sessionOfSubscription(id);
+    const payment = dayOnePayment(event, state);
     order = await orders.update(order, {
       ...subscriptionFields(state),
       ...(session ? missingFields(order, sessionFields(session)) : {}),
-      ...eventPatch(order, event, state),
+      ...eventFacts(order, event),
+      ...(payment ? paymentPatch(order, payment, event.createdS) : {}),
       ...('dispute' in event ? disputePatch(order, event.dispute, event.createdS) : {}),
     });
     return { kind: 'recorded', order: await notify(deps, order, event) };

@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide';
 import { Icon } from '../../components/icon.tsx';
 import { pricing } from '../../content/pricing.ts';
 
-/** The package's name, the two prices and its terms (a static region of the package card). */
+/** The package's name, the two prices, when the first monthly one is taken, and its terms (a static region of the package card). */
 export function PackageOffer() {
   return (
     <>
@@ -20,6 +20,9 @@ export function PackageOffer() {
         <p className="flex flex-wrap items-baseline gap-x-3" data-testid="price-monthly">
           <span className="text-3xl font-bold tracking-tight text-brand-700">+ {pricing.monthly.amount}</span>{' '}
           <span className="text-lg text-slate-600">{pricing.monthly.label}</span>
+        </p>
+        <p className="text-base text-slate-600" data-testid="price-first-payment">
+          {pricing.firstPayment}
         </p>
       </div>
       <ul className="mt-8 space-y-2 text-base text-slate-700">

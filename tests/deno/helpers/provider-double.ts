@@ -4,9 +4,11 @@
  * and answers the calls the functions make, in the provider's shapes at API version 2026-10-28.endive (the SDK's pin):
  * - `POST /v1/checkout/sessions` (docs.stripe.com/api/checkout/sessions/create): form-encoded body; an
  *   `Idempotency-Key` replays the first result (docs.stripe.com/api/idempotent_requests);
- * - `GET /v1/subscriptions/{id}` (docs.stripe.com/api/subscriptions/retrieve) and `GET /v1/invoices/{id}`
- *   (docs.stripe.com/api/invoices/retrieve): the objects the test put in `subscriptions` / `invoices`, else 404
- *   `resource_missing`;
+ * - `GET /v1/subscriptions/{id}` (docs.stripe.com/api/subscriptions/retrieve), `GET /v1/invoices/{id}`
+ *   (docs.stripe.com/api/invoices/retrieve), `GET /v1/disputes/{id}` (docs.stripe.com/api/disputes/retrieve) and
+ *   `GET /v1/checkout/sessions/{id}` (docs.stripe.com/api/checkout/sessions/retrieve; its `line_items` only when asked
+ *   for with `expand[]=line_items`, as an expandable field is): the objects the test put in `subscriptions`,
+ *   `invoices`, `disputes` / `checkoutSessions`, else 404 `resource_missing`;
  * - `GET /v1/invoice_payments` (docs.stripe.com/api/invoice-payment/list): a list of the test's `invoicePayments`,
  *   filtered by `payment[type]` + `payment[payment_intent]` and `invoice`, at most `limit`;
  * - `GET /v1/checkout/sessions` (docs.stripe.com/api/checkout/sessions/list): the test's `checkoutSessions`, filtered
@@ -56,9 +58,13 @@ export interface ProviderDouble {
   /** The provider's objects as they are now, by id: what a retrieve answers. */
   subscriptions: Map<string, Json>;
   invoices: Map<string, Json>;
+  disputes: Map<string, Json>;
   invoicePayments: Json[];
-  /** Completed checkout sessions: `GET /v1/checkout/sessions?subscription=…` finds the one that created it. */
-  checkoutSessions: Json[];
+  /**
+   * Completed checkout sessions, with their `line_items` (the list an expansion answers): a retrieve finds one by id,
+   * `GET /v1/checkout/sessions?subscription=…` the one that created a subscription.
+   */
+  checkoutSessions: Map<string, Json>;
   /** `METHOD /path?query` of each request, for assertions on what was asked. */
   asked(): string[];
   close(): Promise<void>;
@@ -98,8 +104,9 @@ export function startProviderDouble(secretKey = 'sk_test_deno'): ProviderDouble 
     omitUrl: false,
     subscriptions: new Map(),
     invoices: new Map(),
+    disputes: new Map(),
     invoicePayments: [],
-    checkoutSessions: [],
+    checkoutSessions: new Map(),
     asked: () => double.requests.map((r) => `${r.method} ${decodeURIComponent(r.target)}`),
     async close() {
       listener.close();
@@ -149,23 +156,33 @@ export function startProviderDouble(secretKey = 'sk_test_deno'): ProviderDouble 
     if (method === 'POST' && path === '/v1/checkout/sessions')
       return { status: 200, body: createSession(request) };
     if (method !== 'GET') return notFound(request);
-    const retrieve = /^\/v1\/(subscriptions|invoices)\/([^/]+)$/.exec(path);
+    const retrieve = /^\/v1\/(subscriptions|invoices|disputes|checkout\/sessions)\/([^/]+)$/.exec(path);
     if (retrieve) {
-      const unknown = [...query.keys()].find((name) => name !== 'expand[]');
+      const unknown = [...query.keys()].find((name) => !/^expand\[\d*\]$/.test(name));
       if (unknown)
         return error(400, 'invalid_request_error', `Received unknown parameter: ${unknown}`, {
           code: 'parameter_unknown',
           param: unknown,
         });
-      const [, kind, id = ''] = retrieve;
-      const store = kind === 'subscriptions' ? double.subscriptions : double.invoices;
+      const [, kind = '', id = ''] = retrieve;
+      const stores: Record<string, [Map<string, Json>, string]> = {
+        subscriptions: [double.subscriptions, 'subscription'],
+        invoices: [double.invoices, 'invoice'],
+        disputes: [double.disputes, 'dispute'],
+        'checkout/sessions': [double.checkoutSessions, 'checkout.session'],
+      };
+      const [store, noun] = stores[kind]!;
       const found = store.get(decodeURIComponent(id));
-      if (found) return { status: 200, body: found };
-      const noun = kind === 'subscriptions' ? 'subscription' : 'invoice';
-      return error(404, 'invalid_request_error', `No such ${noun}: '${id}'`, {
-        code: 'resource_missing',
-        param: 'id',
-      });
+      if (!found)
+        return error(404, 'invalid_request_error', `No such ${noun}: '${id}'`, {
+          code: 'resource_missing',
+          param: 'id',
+        });
+      const expanded = [...query.values()].includes('line_items');
+      return {
+        status: 200,
+        body: kind === 'checkout/sessions' && !expanded ? withoutLineItems(found) : found,
+      };
     }
     if (path === '/v1/invoice_payments') return listInvoicePayments(query);
     if (path === '/v1/checkout/sessions') return listCheckoutSessions(query);
@@ -183,14 +200,14 @@ export function startProviderDouble(secretKey = 'sk_test_deno'): ProviderDouble 
     }
     const limit = Number(query.get('limit') ?? '10');
     const subscription = query.get('subscription');
-    const matching = double.checkoutSessions.filter(
+    const matching = [...double.checkoutSessions.values()].filter(
       (session) => subscription === null || session.subscription === subscription,
     );
     return {
       status: 200,
       body: {
         object: 'list',
-        data: matching.slice(0, limit),
+        data: matching.slice(0, limit).map(withoutLineItems),
         has_more: matching.length > limit,
         url: '/v1/checkout/sessions',
       },
@@ -281,6 +298,12 @@ export function startProviderDouble(secretKey = 'sk_test_deno'): ProviderDouble 
   })();
 
   return double;
+}
+
+/** A session as answered without `expand[]=line_items`: no `line_items` field. */
+function withoutLineItems(session: Json): Json {
+  const { line_items: _, ...rest } = session;
+  return rest;
 }
 
 function notFound(request: ProviderRequest) {

@@ -14,6 +14,7 @@ import {
   eventOf,
   invoiceObject,
   invoicePaymentObject,
+  lineItemObject,
   type Obj,
   type PriceShape,
   type SubscriptionShape,
@@ -30,6 +31,8 @@ export const FIRST_RENEWAL_S = Date.UTC(2027, 1, 28, 10, 0, 0) / 1000;
 export const SECOND_RENEWAL_S = Date.UTC(2027, 2, 28, 10, 0, 0) / 1000;
 /** A Bacs Direct Debit on a new mandate is confirmed about seven business days on. */
 export const BACS_SETTLED_S = PURCHASED_S + 9 * DAY_S;
+/** A subscription whose first payment failed expires 23 hours on (`incomplete_expired`). */
+export const EXPIRY_S = 23 * 60 * 60;
 
 export interface Purchase {
   sessionId: string;
@@ -220,17 +223,24 @@ export function checkoutSession(
     invoice: p.firstInvoiceId,
     createdS: p.purchasedS - 120,
     expiresAtS: p.purchasedS - 120 + 3_600,
+    // What createCheckout sells: the setup today, the monthly fee free until the trial ends.
+    lineItems: [
+      lineItemObject(`li_${p.sessionId.slice(8, 20)}S`, p.setupPrice),
+      lineItemObject(`li_${p.sessionId.slice(8, 20)}M`, p.monthlyPrice, 1, 0),
+    ],
     ...extra,
   });
 }
 
-/** What the provider now holds: each object where a retrieve or list finds it. */
-export function providerHolds(provider: ProviderDouble, ...objects: Obj[]): void {
-  for (const object of objects) {
-    if (object.object === 'subscription') provider.subscriptions.set(String(object.id), object);
-    else if (object.object === 'invoice') provider.invoices.set(String(object.id), object);
+/** What the provider now holds (in place of what it held under the same id): each object where a retrieve or list finds it. */
+export function providerHolds(provider: ProviderDouble, ...held: (Obj | Obj[])[]): void {
+  for (const object of held.flat()) {
+    const id = String(object.id);
+    if (object.object === 'subscription') provider.subscriptions.set(id, object);
+    else if (object.object === 'invoice') provider.invoices.set(id, object);
+    else if (object.object === 'dispute') provider.disputes.set(id, object);
     else if (object.object === 'invoice_payment') provider.invoicePayments.push(object);
-    else if (object.object === 'checkout.session') provider.checkoutSessions.push(object);
+    else if (object.object === 'checkout.session') provider.checkoutSessions.set(id, object);
     else throw new Error(`providerHolds: not a retrievable object: ${String(object.object)}`);
   }
 }
@@ -251,14 +261,14 @@ export function firstPayment(p: Purchase, paidAtS: number | null): Obj {
 /**
  * A card purchase's day one: the subscription is created `incomplete`, the first invoice is paid, the subscription
  * moves to `trialing`, the checkout completes paid. All in the same second, as the provider does it. `now`: the
- * subscription as the provider holds it once day one is over.
+ * subscription, the checkout session and the first invoice as the provider holds them once day one is over.
  */
 export function cardDayOne(p: Purchase) {
   const at = p.purchasedS;
   const incomplete = subscription(p, { status: 'incomplete' });
   const trialing = subscription(p);
   return {
-    now: trialing,
+    now: [trialing, checkoutSession(p, 'paid'), firstInvoice(p, 'paid')],
     invoice: firstInvoice(p, 'paid'),
     events: {
       created: eventOf('customer.subscription.created', incomplete, at),
@@ -270,24 +280,28 @@ export function cardDayOne(p: Purchase) {
 }
 
 /**
- * A Bacs Direct Debit purchase: day one leaves the subscription `incomplete` and the checkout completed `unpaid`; the
- * debit is confirmed (or fails) days later: invoice.paid, the subscription `trialing`, async_payment_succeeded; or
- * invoice.payment_failed, the subscription `incomplete_expired`, async_payment_failed.
+ * A Bacs Direct Debit purchase: day one leaves the subscription `incomplete`, the checkout completed `unpaid` and the
+ * first invoice open; the debit is confirmed (or fails) days later: invoice.paid, the subscription `trialing`,
+ * async_payment_succeeded; or invoice.payment_failed and async_payment_failed, the subscription still `incomplete` and
+ * the invoice open (`failing`) until the provider expires it 23 hours on (`failed`: `incomplete_expired`, the invoice
+ * void). Each `now`: what the provider holds at that point.
  */
 export function bacsPurchase(p: Purchase, settledS = BACS_SETTLED_S) {
   const incomplete = subscription(p, { status: 'incomplete' });
   const trialing = subscription(p);
-  const expired = subscription(p, { status: 'incomplete_expired', endedAtS: settledS });
+  const expiredS = settledS + EXPIRY_S;
+  const expired = subscription(p, { status: 'incomplete_expired', endedAtS: expiredS });
+  const dayOneNow = [incomplete, checkoutSession(p, 'unpaid'), firstInvoice(p, 'open')];
   return {
     dayOne: {
-      now: incomplete,
+      now: dayOneNow,
       events: {
         created: eventOf('customer.subscription.created', incomplete, p.purchasedS),
         completed: eventOf('checkout.session.completed', checkoutSession(p, 'unpaid'), p.purchasedS),
       },
     },
     succeeded: {
-      now: trialing,
+      now: [trialing, checkoutSession(p, 'paid'), firstInvoice(p, 'paid', { paidAtS: settledS })],
       events: {
         invoicePaid: eventOf('invoice.paid', firstInvoice(p, 'paid', { paidAtS: settledS }), settledS),
         updated: eventOf('customer.subscription.updated', trialing, settledS, {
@@ -300,11 +314,14 @@ export function bacsPurchase(p: Purchase, settledS = BACS_SETTLED_S) {
         ),
       },
     },
+    /** The bank's refusal: what the provider holds in the 23 hours before it expires the subscription. */
+    failing: { now: dayOneNow },
     failed: {
-      now: expired,
+      now: [expired, checkoutSession(p, 'unpaid'), firstInvoice(p, 'void')],
+      expiredS,
       events: {
         invoiceFailed: eventOf('invoice.payment_failed', firstInvoice(p, 'open'), settledS),
-        expired: eventOf('customer.subscription.updated', expired, settledS, {
+        expired: eventOf('customer.subscription.updated', expired, expiredS, {
           previous: { status: 'incomplete' },
         }),
         asyncFailed: eventOf('checkout.session.async_payment_failed', checkoutSession(p, 'unpaid'), settledS),
@@ -312,6 +329,9 @@ export function bacsPurchase(p: Purchase, settledS = BACS_SETTLED_S) {
     },
   };
 }
+
+/** What an event carries: the object the provider holds when it is sent. */
+export const objectOf = (event: Obj): Obj => (event.data as { object: Obj }).object;
 
 /** A bank's dispute of the day-one Direct Debit (charge.dispute.created), `daysLater` after the purchase. */
 export function disputeCreated(

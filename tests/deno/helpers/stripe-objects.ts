@@ -12,14 +12,18 @@ export type Obj = Record<string, unknown>;
 
 let eventCounter = 0;
 
-/** An event as delivered to a webhook endpoint created at `apiVersion` (docs.stripe.com/api/events/object). */
+/**
+ * An event as delivered to a webhook endpoint created at `apiVersion` (docs.stripe.com/api/events/object). Its object
+ * is as the API renders it unexpanded: a checkout session's `line_items` are left out.
+ */
 export function eventOf(
   type: string,
-  object: Obj,
+  built: Obj,
   createdS: number,
   options: { apiVersion?: string | null; previous?: Obj; id?: string } = {},
 ): Obj {
   eventCounter++;
+  const { line_items: _, ...object } = built;
   return {
     id: options.id ?? `evt_test_${String(eventCounter).padStart(6, '0')}`,
     object: 'event',
@@ -314,6 +318,29 @@ export function invoiceObject(i: InvoiceShape): Obj {
   };
 }
 
+/** A checkout session's line item (docs.stripe.com/api/checkout/sessions/line_items): `price` once, `quantity` times. */
+export function lineItemObject(
+  id: string,
+  price: PriceShape,
+  quantity = 1,
+  amountToday = price.unitAmount,
+): Obj {
+  return {
+    id,
+    object: 'item',
+    adjustable_quantity: null,
+    amount_discount: 0,
+    amount_subtotal: amountToday * quantity,
+    amount_tax: 0,
+    amount_total: amountToday * quantity,
+    currency: price.currency,
+    description: price.recurring ? 'Gold package: monthly' : 'Gold package: one-time setup',
+    metadata: {},
+    price: priceObject(price),
+    quantity,
+  };
+}
+
 export interface SessionShape {
   id: string;
   mode: 'payment' | 'setup' | 'subscription';
@@ -330,11 +357,19 @@ export interface SessionShape {
   invoice: string | null;
   createdS: number;
   expiresAtS: number;
+  /** Its line items, as `expand[]=line_items` answers them (left out of events and lists). */
+  lineItems: Obj[];
 }
 
 /** docs.stripe.com/api/checkout/sessions/object */
 export function sessionObject(s: SessionShape): Obj {
   return {
+    line_items: {
+      object: 'list',
+      data: s.lineItems,
+      has_more: false,
+      url: `/v1/checkout/sessions/${s.id}/line_items`,
+    },
     id: s.id,
     object: 'checkout.session',
     adaptive_pricing: { enabled: false },

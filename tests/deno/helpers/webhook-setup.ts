@@ -16,6 +16,7 @@ import {
   startPlatformDouble,
 } from './platform-double.ts';
 import { type ProviderDouble, startProviderDouble } from './provider-double.ts';
+import { providerHolds } from './purchase.ts';
 import { signatureHeader } from './signature.ts';
 import type { Obj } from './stripe-objects.ts';
 import { testEnv } from './test-env.ts';
@@ -41,6 +42,11 @@ export interface WebhookSetup {
   deliver(event: unknown, delivery?: Delivery): Promise<Response>;
   /** Delivers the events one by one, as the provider does; each must be answered 200. The answers' bodies. */
   deliverAll(events: Obj[]): Promise<Obj[]>;
+  /**
+   * Like `deliverAll`, the provider holding each event's invoice or dispute as the event shows it when it is sent (a
+   * subscription's state and a checkout session, which an event shows without its line items, are the test's to set).
+   */
+  deliverAsSent(events: Obj[]): Promise<Obj[]>;
 }
 
 export interface WebhookOptions {
@@ -95,8 +101,17 @@ export async function withWebhook(run: (setup: WebhookSetup) => Promise<void>, o
     }
     return answers;
   };
+  const deliverAsSent: WebhookSetup['deliverAsSent'] = async (events) => {
+    const answers: Obj[] = [];
+    for (const event of events) {
+      const object = (event.data as { object: Obj }).object;
+      if (object.object === 'invoice' || object.object === 'dispute') providerHolds(provider, object);
+      answers.push(...(await deliverAll([event])));
+    }
+    return answers;
+  };
   try {
-    await run({ platform, provider, logs, deliver, deliverAll });
+    await run({ platform, provider, logs, deliver, deliverAll, deliverAsSent });
   } finally {
     logs.restore();
     await provider.close();

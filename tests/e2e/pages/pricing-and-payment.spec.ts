@@ -1,4 +1,5 @@
 /** The Pricing page's FAQ and checkout button, and the PaymentSuccess screen's order reference. */
+import { MONTHLY_SHORT, SETUP_SHORT } from '../../support/spec-figures.ts';
 import { expect, test } from '../support/test.ts';
 import { openPage, pagePaths, siteConfig } from './page-helpers.ts';
 
@@ -28,6 +29,25 @@ test('FAQ: every question opens and closes from the keyboard', async ({ page }) 
   await expect(page.getByTestId('faq-item').filter({ hasText: 'after I pay' })).toContainText(
     'within 24 hours',
   );
+});
+
+test('the first monthly payment’s date is stated beside the price and in the FAQ, as the provider’s page will', async ({
+  page,
+}) => {
+  await openPage(page, pagePaths.Pricing);
+  const then = `then ${MONTHLY_SHORT} per month, from one month after you buy`;
+  const beside = page.getByTestId('package').getByTestId('price-first-payment');
+  await expect(beside).toHaveText(`Pay ${SETUP_SHORT} today, ${then}.`);
+  await expect(beside).toBeVisible();
+  // Right under the monthly price, in the same column of the card.
+  const monthly = await page.getByTestId('price-monthly').boundingBox();
+  const line = await beside.boundingBox();
+  expect(line && monthly && line.y - (monthly.y + monthly.height)).toBeLessThan(40);
+  expect(line && monthly && Math.abs(line.x - monthly.x)).toBeLessThan(2);
+  const faq = page.getByTestId('faq-item').filter({ hasText: 'When is the first monthly payment taken?' });
+  await faq.locator('summary').click();
+  await expect(faq.locator('p')).toContainText(`You pay the ${SETUP_SHORT} setup today, ${then}.`);
+  await expect(faq.locator('p')).toContainText('free trial of one month on the monthly plan');
 });
 
 test('PaymentSuccess shows the last 12 characters of session_id as the order reference', async ({ page }) => {

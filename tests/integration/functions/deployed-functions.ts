@@ -2,7 +2,7 @@
  * The project's own functions (base44/functions) as deployed: bundled, in workerd, behind the emulator (the platform
  * API and the payment double). Shared by the createCheckout and stripeWebhook tests.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
 import {
   PROVIDER_SECRET_KEY,
@@ -71,6 +71,43 @@ export async function sessions(h: Running): Promise<Json[]> {
 export async function providerCalls(h: Running): Promise<Json[]> {
   const logged: Json[] = (await h.call('GET', '/__harness/requests?limit=100')).body;
   return logged.filter((r) => r.method === 'POST' && r.path === SESSIONS);
+}
+
+/** A purchase of the gold package through the project's createCheckout, paid on the double's hosted page: its session id. */
+export async function paidPurchase(
+  h: Running,
+  method: 'card' | 'bacs_debit',
+  email = 'buyer@example.co.uk',
+): Promise<string> {
+  const answer = await checkout(h, { packageName: 'gold' });
+  expect(answer.status, answer.text).toBe(200);
+  const id = new URL(answer.body.url).pathname.split('/').pop()!;
+  const paid = await h.call('POST', `/__harness/pay/${id}/pay`, {
+    raw: new URLSearchParams({ payment_method: method, email }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(paid.status, paid.text).toBe(303);
+  return id;
+}
+
+/**
+ * Sends each of a session's events that the endpoint is sent again by hand, in the order `arrange` gives (as they were
+ * stored by default), as the dashboard's "Resend" does; each must be answered 200.
+ */
+export async function resendAll(
+  h: Running,
+  sessionId: string,
+  arrange: (events: Json[]) => Json[] = (events) => events,
+): Promise<void> {
+  const stored: Json[] = (await h.call('GET', `/__harness/checkout-sessions/${sessionId}/events`)).body;
+  const sent = stored.filter((event) => event.state !== 'not_sent');
+  expect(sent.length).toBeGreaterThan(0);
+  for (const event of arrange(sent)) {
+    const again = await h.call('POST', `/__harness/checkout-sessions/${sessionId}/webhook`, {
+      body: { event_id: event.id },
+    });
+    expect(again.body.attempt, JSON.stringify(again.body)).toMatchObject({ ok: true, status: 200 });
+  }
 }
 
 /**

@@ -76,6 +76,31 @@ describe('stripeWebhook in workerd', () => {
     expect(await agencyMail(h)).toEqual([]);
   });
 
+  it('a signed event whose ids are oversized (5,000 characters) is a 400 naming the id, and records nothing', async () => {
+    const { events } = await undeliveredPurchase(h);
+    const long = (prefix: string) => `${prefix}${'x'.repeat(5_000 - prefix.length)}`;
+    const withObjectId = (event: Json, id: string) => ({
+      ...event,
+      data: { ...event.data, object: { ...event.data.object, id } },
+    });
+    const cases: [Json, string][] = [
+      [withObjectId(events['customer.subscription.updated'], long('sub_')), 'data.object.id'],
+      [withObjectId(events['checkout.session.completed'], long('cs_test_')), 'data.object.id'],
+      [withObjectId(events['invoice.paid'], long('in_')), 'data.object.id'],
+      [{ ...events['invoice.paid'], id: long('evt_') }, 'id'],
+    ];
+    for (const [event, field] of cases) {
+      const answer = await deliver(h, event);
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body).toEqual({
+        error: `The event cannot be used: ${field} is not one of the provider's ids`,
+        code: 'unusable_event',
+      });
+    }
+    expect(await orders(h)).toEqual([]);
+    expect(await agencyMail(h)).toEqual([]);
+  });
+
   it('acknowledges event types it does not handle, and purchases that are not the site’s, recording nothing', async () => {
     const { events } = await undeliveredPurchase(h);
     const finalized = await deliver(h, events['invoice.finalized']);

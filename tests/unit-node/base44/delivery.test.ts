@@ -1,9 +1,10 @@
 /**
- * stripeWebhook's answers to a delivery (delivery.ts), with the provider's real SDK checking signatures at the pinned
- * API version, an in-memory platform behind the service role and a provider that holds one purchase: a bad signature,
- * another API version or an unusable event is a 400 that records nothing; a type it does not handle, or an event that
- * is not this site's purchase, is acknowledged; only the platform or the provider failing is a 5xx (the provider then
- * delivers again). Each refusal and failure is logged with its reason, for the agency to read.
+ * stripeWebhook's answers to a delivery (delivery.ts), with the provider's real SDK checking signatures, an in-memory
+ * platform behind the service role and a provider that holds one purchase: a bad signature or an event it cannot
+ * identify is a 400 that records nothing; an event in any API version is recorded (its object is read from the
+ * provider); a type it does not handle, or an event that is not this site's purchase, is acknowledged; only the
+ * platform or the provider failing is a 5xx (the provider then delivers again). Each refusal and failure is logged with
+ * its reason, for the agency to read.
  */
 import { createClientFromRequest } from '@base44/sdk';
 import Stripe from 'stripe';
@@ -14,13 +15,13 @@ import {
   type WebhookSdk,
 } from '../../../base44/functions/stripeWebhook/delivery.ts';
 import type { ProviderApi } from '../../../base44/shared/env.ts';
-import { API_VERSION, type StripeClient, verifyWebhookEvent } from '../../../base44/shared/stripe-client.ts';
+import { type StripeClient, verifyWebhookEvent } from '../../../base44/shared/stripe-client.ts';
 import { type CapturedLogs, captureLogs } from '../../deno/helpers/captured-logs.ts';
 import { testEnv } from '../../deno/helpers/test-env.ts';
 import {
   event,
-  invoiceEvent,
   PURCHASE_S,
+  SESSION_ID,
   SUBSCRIPTION_ID,
   sessionEvent,
 } from '../../support/provider-events.ts';
@@ -64,7 +65,7 @@ interface Setup {
   deps: WebhookDeps;
 }
 
-/** The webhook with the real SDK's signature check and API version, the in-memory platform and a provider double. */
+/** The webhook with the real SDK's signature check, the in-memory platform and a provider double. */
 function setup(vars: Record<string, string | undefined> = VARS): Setup {
   const platform = memoryPlatform();
   const lookup = providerLookup({ status: 'trialing' });
@@ -72,7 +73,6 @@ function setup(vars: Record<string, string | undefined> = VARS): Setup {
   const client = { clients } as unknown as StripeClient;
   const sdk: WebhookSdk = {
     verify: verifyWebhookEvent,
-    apiVersion: API_VERSION,
     platformOf: () => ({ asServiceRole: platform.serviceRole }),
     createStripe(secretKey, api) {
       clients.push({ secretKey, api });
@@ -95,7 +95,7 @@ async function answer(s: Setup, raw: unknown, delivery?: Delivery) {
 function untouched(s: Setup) {
   expect(s.platform.stored).toEqual([]);
   expect(s.platform.emails).toEqual([]);
-  expect(s.lookup.calls).toBe(0);
+  expect(s.lookup.asked).toEqual([]);
 }
 
 let logs: CapturedLogs;
@@ -212,41 +212,53 @@ describe('what it refuses with a 400, recording nothing', () => {
     expect(logs.warnings).toEqual(['stripeWebhook: rejected a delivery (no signature)']);
   });
 
-  it('an event rendered at another API version, or at none: both versions named, logged as an error', async () => {
+  it('an event it cannot identify: the reason, warned, naming the event only by an id that is one', async () => {
     const s = setup();
-    const other = { ...sessionEvent('checkout.session.completed'), api_version: '2025-03-31.basil' };
-    const expected = `Event ${COMPLETED_ID} is rendered in API version 2025-03-31.basil, but this function reads ${API_VERSION}: create the webhook endpoint at ${API_VERSION} (docs/deploy.md, step 4)`;
-    expect(await answer(s, other)).toEqual({
-      status: 400,
-      allow: null,
-      body: { error: expected, code: 'unsupported_api_version' },
-    });
-    const { api_version: _, ...none } = sessionEvent('checkout.session.completed');
-    const unnamed = await answer(s, none);
-    expect(unnamed.body.error).toBe(
-      `Event ${COMPLETED_ID} is rendered in API version (none), but this function reads ${API_VERSION}: create the webhook endpoint at ${API_VERSION} (docs/deploy.md, step 4)`,
-    );
-    untouched(s);
-    expect(logs.errors).toEqual([`stripeWebhook: ${expected}`, `stripeWebhook: ${unnamed.body.error}`]);
-    expect(logs.warnings).toEqual([]);
-  });
-
-  it('a signed event of a handled type whose content cannot be used: the reason, warned', async () => {
-    const s = setup();
-    const raw = invoiceEvent('invoice.paid', {}, PURCHASE_S);
-    ((raw.data as Record<string, unknown>).object as Record<string, unknown>).amount_due = '1';
-    expect(await answer(s, raw)).toEqual({
+    const noObject = { ...sessionEvent('checkout.session.completed'), data: { object: { id: '' } } };
+    expect(await answer(s, noObject)).toEqual({
       status: 400,
       allow: null,
       body: {
-        error: 'The event cannot be used: data.object.amount_due is not a whole number',
+        error: "The event cannot be used: data.object.id is not one of the provider's ids",
         code: 'unusable_event',
       },
     });
+    const oversized = { ...sessionEvent('checkout.session.completed'), id: `evt_${'x'.repeat(4_996)}` };
+    expect((await answer(s, oversized)).body).toEqual({
+      error: "The event cannot be used: id is not one of the provider's ids",
+      code: 'unusable_event',
+    });
+    expect((await answer(s, null)).body).toEqual({
+      error: 'The event cannot be used: the event is not an object',
+      code: 'unusable_event',
+    });
     untouched(s);
     expect(logs.warnings).toEqual([
-      `stripeWebhook: event ${String(raw.id)} cannot be used (data.object.amount_due is not a whole number)`,
+      `stripeWebhook: event ${COMPLETED_ID} cannot be used (data.object.id is not one of the provider's ids)`,
+      "stripeWebhook: an event cannot be used (id is not one of the provider's ids)",
+      'stripeWebhook: an event cannot be used (the event is not an object)',
     ]);
+    expect(logs.errors).toEqual([]);
+  });
+});
+
+describe('whatever API version the event is rendered in', () => {
+  it('another version, or none: recorded from the provider’s objects, like any other', async () => {
+    for (const version of ['2025-02-24.acacia', '2025-03-31.basil', null]) {
+      const s = setup();
+      const rendered = { ...sessionEvent('checkout.session.completed'), api_version: version };
+      expect(await answer(s, rendered), String(version)).toEqual({
+        status: 200,
+        allow: null,
+        body: { received: true, order_id: 'order_1' },
+      });
+      expect(s.platform.stored).toMatchObject([{ status: 'paid' }]);
+      expect(s.lookup.asked.slice(0, 2)).toEqual([
+        `checkout ${SESSION_ID}`,
+        `subscription ${SUBSCRIPTION_ID}`,
+      ]);
+    }
+    expect(logs.text()).toBe('');
   });
 });
 

@@ -1,7 +1,6 @@
 /**
  * The Order's fields: the subscription's as the provider reports them now (status, first monthly charge, fee, period,
  * scheduled or past end), what a session fills in without rewriting, and the day-one payment that only moves forward.
- * And whether an event is this site's purchase at all.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,11 +10,6 @@ import {
   sessionFields,
   subscriptionFields,
 } from '../../../base44/functions/stripeWebhook/order-record.ts';
-import {
-  invoiceVerdict,
-  sessionVerdict,
-  subscriptionVerdict,
-} from '../../../base44/functions/stripeWebhook/ownership.ts';
 import { subscriptionState } from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
 import type { StripeSubscription } from '../../../base44/shared/stripe-client.ts';
 import {
@@ -130,88 +124,6 @@ describe('what a session fills in, and the day-one payment', () => {
   });
 });
 
-describe('whose purchase an event is', () => {
-  it('ours: a subscription naming a package on sale, its one item the package’s monthly fee', () => {
-    expect(subscriptionVerdict(state())).toStrictEqual({ ours: true, pkg: PACKAGE });
-  });
-
-  it('not ours: no package, an unknown one, another fee, currency or interval, or more items', () => {
-    const reasons = [
-      state({ metadata: {} }),
-      state({ metadata: { package: 'platinum' } }),
-      state({ amount: MONTHLY_PENCE + 1 }),
-      state({ currency: 'usd' }),
-      state({ interval: 'year' }),
-      { ...state(), items: [...state().items, ...state().items] },
-      { ...state(), items: [] },
-    ].map((s) => {
-      const verdict = subscriptionVerdict(s);
-      return verdict.ours ? null : verdict.reason;
-    });
-    expect(reasons).toEqual([
-      `subscription ${SUBSCRIPTION_ID} names no package in its metadata`,
-      `subscription ${SUBSCRIPTION_ID} names package "platinum", not one on sale`,
-      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE + 1} "gbp" every 1 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
-      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE} "usd" every 1 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
-      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE} "gbp" every 1 year, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
-      `subscription ${SUBSCRIPTION_ID} has 2 items, not the package's one`,
-      `subscription ${SUBSCRIPTION_ID} has 0 items, not the package's one`,
-    ]);
-  });
-
-  it('a session: in subscription mode, naming the package, charging its setup in its currency today', () => {
-    const session = {
-      sessionId: 'cs_1',
-      mode: 'subscription',
-      paymentStatus: 'paid' as const,
-      package: PACKAGE,
-      amountTotal: SETUP_PENCE,
-      currency: CURRENCY,
-    };
-    expect(sessionVerdict(session, 'gold')).toStrictEqual({ ours: true, pkg: PACKAGE });
-    const reason = (fields: object) => {
-      const verdict = sessionVerdict({ ...session, ...fields }, 'gold');
-      return verdict.ours ? null : verdict.reason;
-    };
-    expect(reason({ mode: 'payment' })).toBe('checkout cs_1 is not in subscription mode');
-    expect(reason({ package: undefined })).toBe('checkout cs_1 names package "none", not gold');
-    expect(reason({ amountTotal: 0 })).toBe(
-      `checkout cs_1 charged 0 "gbp" today, not the gold package's ${SETUP_PENCE} gbp`,
-    );
-    expect(reason({ currency: 'jpy' })).toBe(
-      `checkout cs_1 charged ${SETUP_PENCE} "jpy" today, not the gold package's ${SETUP_PENCE} gbp`,
-    );
-    expect(reason({ amountTotal: undefined, currency: undefined })).toBe(
-      `checkout cs_1 charged no amount "no currency" today, not the gold package's ${SETUP_PENCE} gbp`,
-    );
-  });
-
-  it('an invoice: the setup first, the monthly fee at each renewal, nothing else', () => {
-    const invoice = {
-      invoiceId: 'in_1',
-      subscriptionId: 's',
-      billingReason: 'subscription_create',
-      amountDue: SETUP_PENCE,
-      currency: CURRENCY,
-      nextPaymentAttemptS: null,
-    };
-    expect(invoiceVerdict(invoice, 'gold').ours).toBe(true);
-    expect(
-      invoiceVerdict({ ...invoice, billingReason: 'subscription_cycle', amountDue: MONTHLY_PENCE }, 'gold')
-        .ours,
-    ).toBe(true);
-    expect(invoiceVerdict({ ...invoice, billingReason: 'subscription_cycle' }, 'gold')).toStrictEqual({
-      ours: false,
-      reason: `invoice in_1 asks ${SETUP_PENCE} "gbp", not the gold package's ${MONTHLY_PENCE} gbp`,
-    });
-    expect(invoiceVerdict({ ...invoice, billingReason: 'manual' }, 'gold')).toStrictEqual({
-      ours: false,
-      reason: `invoice in_1 is for "manual", which this site's subscriptions never bill`,
-    });
-    expect(invoiceVerdict({ ...invoice, billingReason: null }, 'gold').ours).toBe(false);
-  });
-});
-
 describe('subscriptionFields, from what the provider leaves out', () => {
   it('no period end, no reason for an end, no package: none recorded', () => {
     const fields = subscriptionFields({
@@ -245,60 +157,6 @@ describe('subscriptionFields, from what the provider leaves out', () => {
     const [item] = state().items;
     expect(subscriptionFields({ ...state(), items: [{ ...item!, quantity: 2 }] })).toMatchObject({
       monthly_amount: 2 * MONTHLY_PENCE,
-    });
-  });
-});
-
-describe('whose purchase an event is, field by field', () => {
-  const withItem = (fields: object) => {
-    const built = state();
-    return { ...built, items: [{ ...built.items[0]!, ...fields }] };
-  };
-  const reasonOf = (verdict: ReturnType<typeof subscriptionVerdict>) =>
-    verdict.ours ? null : verdict.reason;
-
-  it('a subscription of two at the monthly fee, or every three months, is not ours', () => {
-    expect(reasonOf(subscriptionVerdict(withItem({ quantity: 2 })))).toBe(
-      `subscription ${SUBSCRIPTION_ID} charges 2 × ${MONTHLY_PENCE} "gbp" every 1 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
-    );
-    expect(reasonOf(subscriptionVerdict(withItem({ intervalCount: 3 })))).toBe(
-      `subscription ${SUBSCRIPTION_ID} charges 1 × ${MONTHLY_PENCE} "gbp" every 3 month, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
-    );
-  });
-
-  it('says what an item without an amount or interval charges', () => {
-    expect(
-      reasonOf(subscriptionVerdict(withItem({ amount: null, interval: null, intervalCount: null }))),
-    ).toBe(
-      `subscription ${SUBSCRIPTION_ID} charges 1 × no amount "gbp" every ? ?, not the gold package's ${MONTHLY_PENCE} gbp every 1 month`,
-    );
-  });
-
-  it('quotes an unknown package short: its first 40 characters', () => {
-    const long = `${'p'.repeat(40)}and more`;
-    expect(reasonOf(subscriptionVerdict({ ...state(), metadata: { package: long } }))).toBe(
-      `subscription ${SUBSCRIPTION_ID} names package "${'p'.repeat(40)}", not one on sale`,
-    );
-  });
-
-  it('an invoice for no reason, or in another currency, is not ours', () => {
-    const invoice = {
-      invoiceId: 'in_1',
-      subscriptionId: 's',
-      billingReason: null,
-      amountDue: SETUP_PENCE,
-      currency: CURRENCY,
-      nextPaymentAttemptS: null,
-    };
-    expect(invoiceVerdict(invoice, 'gold')).toStrictEqual({
-      ours: false,
-      reason: `invoice in_1 is for "no reason", which this site's subscriptions never bill`,
-    });
-    expect(
-      invoiceVerdict({ ...invoice, billingReason: 'subscription_create', currency: 'eur' }, 'gold'),
-    ).toStrictEqual({
-      ours: false,
-      reason: `invoice in_1 asks ${SETUP_PENCE} "eur", not the gold package's ${SETUP_PENCE} gbp`,
     });
   });
 });

@@ -1,15 +1,18 @@
 /**
  * What the webhook asks the provider (provider-lookup.ts), through the SDK's calls the lookups make (a client that
- * answers each call with the provider's documented objects, and records what it was asked): a subscription's state
- * now, or none when the provider answers 404; the checkout session that started a subscription; and the subscription
- * whose invoice a disputed payment paid, whichever way the invoice comes (an id, expanded, deleted, of no
- * subscription). Any other failure of the provider is thrown on, for the delivery to be retried.
+ * answers each call with the provider's documented objects, and records what it was asked): each event's object by
+ * its id (a checkout session with its line items expanded, an invoice, a dispute) and a subscription's state now, or
+ * none when the provider answers 404; the checkout session that started a subscription; and the subscription whose
+ * invoice a disputed payment paid, whichever way the invoice comes (an id, expanded, deleted, of no subscription). An
+ * answer that cannot be read, and any other failure of the provider, is thrown on, for the delivery to be retried.
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { stripeLookup, subscriptionState } from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
+import { ProviderAnswerError } from '../../../base44/functions/stripeWebhook/provider-objects.ts';
 import type { StripeClient, StripeSubscription } from '../../../base44/shared/stripe-client.ts';
 import {
+  dispute,
   FIRST_INVOICE_ID,
   FIRST_RENEWAL_S,
   invoice,
@@ -18,16 +21,19 @@ import {
   SUBSCRIPTION_ID,
   session,
   subscription,
+  withLineItems,
 } from '../../support/provider-events.ts';
-import { CURRENCY, MONTHLY_PENCE, PACKAGE } from '../../support/spec-figures.ts';
+import { CURRENCY, MONTHLY_PENCE, PACKAGE, SETUP_PENCE } from '../../support/spec-figures.ts';
 
 type Obj = Record<string, unknown>;
 
 interface Answers {
   subscription?: (id: string) => Obj;
+  session?: (id: string) => Obj;
   sessions?: Obj[];
   payments?: Obj[];
   invoice?: (id: string) => Obj;
+  dispute?: (id: string) => Obj;
 }
 
 /** The SDK's client as far as the lookups call it, answering with `answers`; `asked`: each call and its argument. */
@@ -44,9 +50,19 @@ function client(answers: Answers) {
     },
     checkout: {
       sessions: {
+        retrieve: (id: string, params: Obj) =>
+          answer(
+            'checkout.sessions.retrieve',
+            [id, params],
+            answers.session && (() => answers.session?.(id)),
+          ),
         list: (params: Obj) =>
           answer('checkout.sessions.list', params, () => ({ data: answers.sessions ?? [] })),
       },
+    },
+    disputes: {
+      retrieve: (id: string) =>
+        answer('disputes.retrieve', id, answers.dispute && (() => answers.dispute?.(id))),
     },
     invoicePayments: {
       list: (params: Obj) => answer('invoicePayments.list', params, () => ({ data: answers.payments ?? [] })),
@@ -106,6 +122,74 @@ describe('subscription', () => {
   });
 });
 
+describe('each event’s object, by its id', () => {
+  const notFound = () => {
+    throw new Stripe.errors.StripeInvalidRequestError({ message: 'No such object', statusCode: 404 });
+  };
+
+  it('a checkout session with its line items expanded: what it sold', async () => {
+    const { asked, lookup } = client({ session: () => withLineItems(session()) });
+    expect(await lookup.checkout(SESSION_ID)).toMatchObject({
+      sessionId: SESSION_ID,
+      subscriptionId: SUBSCRIPTION_ID,
+      items: [
+        { amount: SETUP_PENCE, interval: null },
+        { amount: MONTHLY_PENCE, interval: 'month' },
+      ],
+    });
+    expect(asked).toEqual([['checkout.sessions.retrieve', [SESSION_ID, { expand: ['line_items'] }]]]);
+  });
+
+  it('an invoice and a dispute, read as the provider holds them now', async () => {
+    const { asked, lookup } = client({
+      invoice: () => invoice({ status: 'open' }),
+      dispute: () => dispute(),
+    });
+    expect(await lookup.invoice(FIRST_INVOICE_ID)).toMatchObject({
+      invoiceId: FIRST_INVOICE_ID,
+      status: 'open',
+    });
+    expect(await lookup.dispute('du_test_1')).toMatchObject({
+      disputeId: 'du_test_1',
+      paymentIntent: PAYMENT_INTENT_ID,
+    });
+    expect(asked).toEqual([
+      ['invoices.retrieve', FIRST_INVOICE_ID],
+      ['disputes.retrieve', 'du_test_1'],
+    ]);
+  });
+
+  it('none when the provider answers 404', async () => {
+    const { lookup } = client({ session: notFound, invoice: notFound, dispute: notFound });
+    expect(await lookup.checkout('cs_gone')).toBeNull();
+    expect(await lookup.invoice('in_gone')).toBeNull();
+    expect(await lookup.dispute('du_gone')).toBeNull();
+  });
+
+  it('an answer it cannot read, or any other failure, is thrown on', async () => {
+    const unreadable = client({
+      session: () => session(),
+      invoice: () => ({ ...invoice(), status: 7 }),
+      dispute: () => dispute({ amount: '1' }),
+    }).lookup;
+    await expect(unreadable.checkout(SESSION_ID)).rejects.toThrow(
+      new ProviderAnswerError('the checkout session.line_items is not an object'),
+    );
+    await expect(unreadable.invoice(FIRST_INVOICE_ID)).rejects.toThrow('the invoice.status is not text');
+    await expect(unreadable.dispute('du_test_1')).rejects.toThrow('the dispute.amount is not a whole number');
+    const refused = new Stripe.errors.StripeAuthenticationError({
+      message: 'Invalid API Key',
+      statusCode: 401,
+    });
+    const failing = client({
+      session: () => {
+        throw refused;
+      },
+    }).lookup;
+    await expect(failing.checkout(SESSION_ID)).rejects.toBe(refused);
+  });
+});
+
 describe('subscriptionState, from what the provider leaves out', () => {
   it('no item, no cancellation details: no period end and no reason', () => {
     const bare = { ...subscription(), items: { object: 'list', data: [] }, cancellation_details: null };
@@ -139,6 +223,12 @@ describe('sessionOfSubscription', () => {
     });
     expect(found.asked).toEqual([['checkout.sessions.list', { subscription: SUBSCRIPTION_ID, limit: 1 }]]);
     expect(await client({ sessions: [] }).lookup.sessionOfSubscription(SUBSCRIPTION_ID)).toBeNull();
+  });
+
+  it('a session it cannot read is thrown on', async () => {
+    await expect(
+      client({ sessions: [{ ...session(), id: '' }] }).lookup.sessionOfSubscription(SUBSCRIPTION_ID),
+    ).rejects.toThrow(ProviderAnswerError);
   });
 });
 
@@ -180,5 +270,16 @@ describe('subscriptionOfPayment', () => {
         await client(answers).lookup.subscriptionOfPayment(PAYMENT_INTENT_ID),
         JSON.stringify(answers),
       ).toBeNull();
+  });
+
+  it('a subscription id longer than the provider’s is thrown on, not used', async () => {
+    const long = `sub_${'x'.repeat(4_996)}`;
+    const answers: Answers = {
+      payments: [{ invoice: FIRST_INVOICE_ID }],
+      invoice: () => ({ ...invoice(), parent: { subscription_details: { subscription: long } } }),
+    };
+    await expect(client(answers).lookup.subscriptionOfPayment(PAYMENT_INTENT_ID)).rejects.toThrow(
+      new ProviderAnswerError("the invoice's subscription is not one of the provider's ids"),
+    );
   });
 });

@@ -1,12 +1,12 @@
 /**
  * What each of the provider's events does to a purchase (an in-memory platform behind the real `Orders`, and a
- * provider that reports its subscription as a test sets it): any order of a purchase's events gives one Order and one
- * e-mail per fact, the subscription's state is the provider's current one whatever the delivery order, and what is not
- * this site's purchase changes nothing.
+ * provider that holds the purchase's objects and reports its subscription as a test sets them): any order of a
+ * purchase's events gives one Order and one e-mail per fact, each object and the subscription's state are the
+ * provider's current ones whatever the delivery order and whatever the event's own snapshot says, and what is not this
+ * site's purchase changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { readEvent, type UsableEvent } from '../../../base44/functions/stripeWebhook/event-content.ts';
-import type { ProviderLookup } from '../../../base44/functions/stripeWebhook/provider-lookup.ts';
+import { type EventReference, readEvent } from '../../../base44/functions/stripeWebhook/event-content.ts';
 import { applyPurchaseEvent } from '../../../base44/functions/stripeWebhook/purchase-events.ts';
 import {
   dispute,
@@ -15,13 +15,17 @@ import {
   FIRST_RENEWAL_S,
   invoice,
   invoiceEvent,
+  lineItem,
   PURCHASE_S,
+  packageLineItems,
   SECOND_RENEWAL_S,
   SESSION_ID,
   SUBSCRIPTION_ID,
   type SubscriptionSpec,
+  session,
   sessionEvent,
   subscriptionEvent,
+  withLineItems,
 } from '../../support/provider-events.ts';
 import {
   CURRENCY,
@@ -32,21 +36,29 @@ import {
   SETUP_TEXT,
 } from '../../support/spec-figures.ts';
 import { type MemoryPlatform, memoryPlatform } from './memory-platform.ts';
-import { providerLookup } from './provider-lookup-double.ts';
+import { type LookupDouble, providerLookup } from './provider-lookup-double.ts';
 
 const AGENCY = 'hello@example.co.uk';
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 const provider = providerLookup;
 
-function usable(raw: unknown) {
+function reference(raw: unknown) {
   const reading = readEvent(raw);
   if (!reading.ok || reading.event.type === 'other') throw new Error('not a purchase event');
-  return reading.event as Exclude<UsableEvent, { type: 'other' }>;
+  return reading.event as EventReference;
 }
 
-async function deliver(platform: MemoryPlatform, lookup: ProviderLookup, raw: unknown) {
-  return applyPurchaseEvent({ orders: platform.orders, lookup, agencyEmail: AGENCY }, usable(raw));
+/** The provider holds the event's object as the event shows it (a checkout session, invoice or dispute), then sends it. */
+async function deliver(platform: MemoryPlatform, lookup: LookupDouble, raw: unknown) {
+  const object = (raw as { data: { object: Record<string, unknown> } }).data.object;
+  if (object.object !== 'subscription') lookup.hold(object);
+  return deliverStale(platform, lookup, raw);
+}
+
+/** Sends the event as it is, whatever the provider holds now (an older snapshot, delivered late). */
+async function deliverStale(platform: MemoryPlatform, lookup: LookupDouble, raw: unknown) {
+  return applyPurchaseEvent({ orders: platform.orders, lookup, agencyEmail: AGENCY }, reference(raw));
 }
 
 const subjects = (platform: MemoryPlatform) => platform.emails.map((email) => email.subject);
@@ -106,18 +118,33 @@ describe('day one, in any order', () => {
     expect([...bodies][0]).toContain('Paid by: Jane Doe <jane@example.co.uk>');
   });
 
-  it('a failed first attempt that the buyer then pays is no failure: paid, and no "Direct Debit failed" e-mail', async () => {
+  it('a first invoice’s failure delivered after the provider has it paid is no failure: paid, no "Direct Debit failed" e-mail', async () => {
     const platform = memoryPlatform();
-    const lookup = provider({ status: 'incomplete' });
-    await deliver(platform, lookup, invoiceEvent('invoice.payment_failed', { status: 'open' }, PURCHASE_S));
-    expect(platform.stored[0]).toMatchObject({ status: 'pending' });
-    lookup.set({ status: 'trialing' });
-    await deliver(platform, lookup, invoiceEvent('invoice.paid', {}, PURCHASE_S + 60));
+    const lookup = provider({ status: 'trialing' });
+    lookup.hold(invoice({ status: 'paid' }));
+    await deliverStale(
+      platform,
+      lookup,
+      invoiceEvent('invoice.payment_failed', { status: 'open' }, PURCHASE_S),
+    );
     await deliver(platform, lookup, sessionEvent('checkout.session.completed'));
-    expect(platform.stored[0]).toMatchObject({ status: 'paid' });
+    expect(platform.stored[0]).toMatchObject({ status: 'paid', paid_at: iso(PURCHASE_S) });
     expect(subjects(platform)).toEqual([
       `New paid order: Gold package, ${SETUP_TEXT} today from jane@example.co.uk`,
     ]);
+  });
+
+  it('a checkout delivered as the buyer left it, unpaid, is paid once the provider says so', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'trialing' });
+    lookup.hold(session({ payment_status: 'paid' }));
+    await deliverStale(
+      platform,
+      lookup,
+      sessionEvent('checkout.session.completed', { payment_status: 'unpaid' }, PURCHASE_S + 60),
+    );
+    expect(platform.stored[0]).toMatchObject({ status: 'paid', paid_at: iso(PURCHASE_S + 60) });
+    expect(lookup.asked.slice(0, 2)).toEqual([`checkout ${SESSION_ID}`, `subscription ${SUBSCRIPTION_ID}`]);
   });
 
   it('all four at once, and each again: one Order, one e-mail', async () => {
@@ -190,6 +217,60 @@ describe('a Bacs Direct Debit', () => {
   });
 });
 
+describe('a first Direct Debit that fails, however the news comes', () => {
+  const at = PURCHASE_S + 9 * 86_400;
+  /** The provider's three reports of it: the checkout's, the first invoice's, and the expiry 23 hours on. */
+  const REPORTS = {
+    asyncFailed: sessionEvent('checkout.session.async_payment_failed', { payment_status: 'unpaid' }, at),
+    invoiceFailed: invoiceEvent('invoice.payment_failed', { status: 'open' }, at),
+    expired: subscriptionEvent('customer.subscription.updated', {}, at + 82_800, { status: 'incomplete' }),
+  };
+  const FAILED = `Direct Debit failed: Gold package, ${SETUP_TEXT} from jane@example.co.uk`;
+
+  /** Day one as a Direct Debit leaves it, then `reports` in that order; the subscription expires with its report. */
+  async function failing(reports: (keyof typeof REPORTS)[]) {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete' });
+    await deliver(platform, lookup, sessionEvent('checkout.session.completed', { payment_status: 'unpaid' }));
+    for (const report of reports) {
+      if (report === 'expired') lookup.set({ status: 'incomplete_expired', endedAtS: at + 82_800 });
+      await deliver(platform, lookup, REPORTS[report]);
+    }
+    return { platform, lookup };
+  }
+
+  it('each report alone ends the Order failed, with one e-mail', async () => {
+    for (const report of Object.keys(REPORTS) as (keyof typeof REPORTS)[]) {
+      const { platform, lookup } = await failing([report]);
+      expect(platform.stored, report).toHaveLength(1);
+      expect(platform.stored[0], report).toMatchObject({ status: 'failed', failure_email_sent: true });
+      expect(subjects(platform), report).toEqual([FAILED]);
+      await deliver(platform, lookup, REPORTS[report]);
+      expect(platform.emails, report).toHaveLength(1);
+    }
+  });
+
+  it('all three, in each of their six orders and each delivered twice: failed at the first, one e-mail', async () => {
+    for (const order of permutations(Object.keys(REPORTS) as (keyof typeof REPORTS)[])) {
+      const { platform, lookup } = await failing([...order, ...order]);
+      const first = order[0] === 'expired' ? at + 82_800 : at;
+      expect(platform.stored, order.join(' ')).toHaveLength(1);
+      expect(platform.stored[0], order.join(' ')).toMatchObject({
+        status: 'failed',
+        failed_at: iso(first),
+        subscription_status: 'incomplete_expired',
+      });
+      expect(subjects(platform), order.join(' ')).toEqual([FAILED]);
+      await deliver(
+        platform,
+        lookup,
+        sessionEvent('checkout.session.completed', { payment_status: 'unpaid' }),
+      );
+      expect(platform.stored[0]?.status).toBe('failed');
+    }
+  });
+});
+
 describe('after day one', () => {
   async function paid(lookup = provider()) {
     const platform = memoryPlatform();
@@ -236,6 +317,23 @@ describe('after day one', () => {
     ((late.data as Record<string, unknown>).object as Record<string, unknown>).created = SECOND_RENEWAL_S;
     await deliver(platform, lookup, late);
     expect(platform.emails[2]?.body).toContain('due on 28 March 2027 failed');
+  });
+
+  it('a renewal’s failure read after a retry paid it: no e-mail', async () => {
+    const lookup = provider({ status: 'active', periodEndS: SECOND_RENEWAL_S });
+    const platform = await paid(lookup);
+    lookup.hold(invoice({ billingReason: 'subscription_cycle', status: 'paid' }));
+    await deliverStale(
+      platform,
+      lookup,
+      invoiceEvent(
+        'invoice.payment_failed',
+        { billingReason: 'subscription_cycle', status: 'open' },
+        FIRST_RENEWAL_S,
+      ),
+    );
+    expect(platform.emails).toEqual([]);
+    expect(platform.stored[0]).not.toHaveProperty('renewal_failures_notified');
   });
 
   it('then ended after failed payments: one more e-mail', async () => {
@@ -331,7 +429,11 @@ describe('after day one', () => {
 });
 
 describe('what is not this site’s purchase', () => {
-  const GOLD_SETUP = `not the gold package's ${SETUP_PENCE} gbp`;
+  const GOLD_ITEMS = `not the gold package's 1 × ${SETUP_PENCE} gbp once and 1 × ${MONTHLY_PENCE} gbp every 1 month`;
+  /** A completed checkout that sold `items`. */
+  const selling = (...items: Record<string, unknown>[]) =>
+    event('checkout.session.completed', withLineItems(session(), items), PURCHASE_S, 'evt_selling');
+  const [SETUP_ITEM, MONTHLY_ITEM] = packageLineItems();
   const cases: [string, unknown, SubscriptionSpec | null, string][] = [
     [
       'a session with no package',
@@ -340,28 +442,22 @@ describe('what is not this site’s purchase', () => {
       `checkout ${SESSION_ID} names package "none", not gold`,
     ],
     [
-      'a £0.00 session',
-      sessionEvent('checkout.session.completed', { amount_total: 0 }),
+      'a session of the monthly fee alone',
+      selling(MONTHLY_ITEM!),
       {},
-      `checkout ${SESSION_ID} charged 0 "gbp" today, ${GOLD_SETUP}`,
+      `checkout ${SESSION_ID} sold 1 × ${MONTHLY_PENCE} "gbp" every 1 month, ${GOLD_ITEMS}`,
     ],
     [
-      'a session in currency xxx',
-      sessionEvent('checkout.session.completed', { currency: 'xxx' }),
+      'a session whose setup is in yen',
+      selling(lineItem('li_setup', SETUP_PENCE, null, { currency: 'jpy' }), MONTHLY_ITEM!),
       {},
-      `checkout ${SESSION_ID} charged ${SETUP_PENCE} "xxx" today, ${GOLD_SETUP}`,
+      `checkout ${SESSION_ID} sold 1 × ${SETUP_PENCE} "jpy" once and 1 × ${MONTHLY_PENCE} "gbp" every 1 month, ${GOLD_ITEMS}`,
     ],
     [
-      'a session in yen',
-      sessionEvent('checkout.session.completed', { currency: 'jpy' }),
+      'a session with a third item',
+      selling(SETUP_ITEM!, MONTHLY_ITEM!, lineItem('li_extra', 500, null)),
       {},
-      `checkout ${SESSION_ID} charged ${SETUP_PENCE} "jpy" today, ${GOLD_SETUP}`,
-    ],
-    [
-      'a huge session',
-      sessionEvent('checkout.session.completed', { amount_total: 99_999_899_000_001 }),
-      {},
-      `checkout ${SESSION_ID} charged 99999899000001 "gbp" today, ${GOLD_SETUP}`,
+      `checkout ${SESSION_ID} sold 1 × ${SETUP_PENCE} "gbp" once and 1 × ${MONTHLY_PENCE} "gbp" every 1 month and 1 × 500 "gbp" once, ${GOLD_ITEMS}`,
     ],
     [
       'a payment-mode session',
@@ -422,6 +518,47 @@ describe('what is not this site’s purchase', () => {
       expect(platform.stored).toEqual([]);
       expect(platform.emails).toEqual([]);
     });
+
+  it('an object the provider does not have (a checkout session, an invoice, a dispute): acknowledged, nothing asked further', async () => {
+    const cases: [unknown, string][] = [
+      [
+        sessionEvent('checkout.session.completed', { id: 'cs_gone' }),
+        'the provider has no checkout session cs_gone',
+      ],
+      [invoiceEvent('invoice.paid', { id: 'in_gone' }, PURCHASE_S), 'the provider has no invoice in_gone'],
+      [
+        event('charge.dispute.created', dispute({ id: 'du_gone' }), PURCHASE_S),
+        'the provider has no dispute du_gone',
+      ],
+    ];
+    for (const [raw, reason] of cases) {
+      const platform = memoryPlatform();
+      const lookup = provider();
+      expect(await deliverStale(platform, lookup, raw)).toStrictEqual({ kind: 'ignored', reason });
+      expect(lookup.asked).toHaveLength(1);
+      expect(platform.stored).toEqual([]);
+    }
+  });
+
+  it('a session that sold the package is ours whatever its total came to (VAT added, nothing due)', async () => {
+    for (const amountTotal of [95_880, 0]) {
+      const platform = memoryPlatform();
+      const paymentStatus = amountTotal === 0 ? 'no_payment_required' : 'paid';
+      await deliver(
+        platform,
+        provider(),
+        sessionEvent('checkout.session.completed', {
+          amount_total: amountTotal,
+          payment_status: paymentStatus,
+        }),
+      );
+      expect(platform.stored[0], String(amountTotal)).toMatchObject({
+        status: 'paid',
+        amount_total: amountTotal,
+      });
+      expect(platform.emails).toHaveLength(1);
+    }
+  });
 });
 
 describe('failures are retried, never lost', () => {
@@ -533,22 +670,38 @@ describe('each day-one event on its own', () => {
     expect(anonymous.stored[0]).not.toHaveProperty('customer_email');
   });
 
-  it('the first invoice failed: pending while the subscription can still be paid, failed once it has expired', async () => {
+  it('the first invoice failed: failed at once, and when it comes only as the subscription’s expiry, then too', async () => {
     const failedInvoice = invoiceEvent('invoice.payment_failed', { status: 'open' }, PURCHASE_S + 60);
     const open = memoryPlatform();
     await deliver(open, provider({ status: 'incomplete' }), failedInvoice);
-    expect(open.stored[0]).toMatchObject({ status: 'pending' });
+    expect(open.stored[0]).toMatchObject({ status: 'failed', failed_at: iso(PURCHASE_S + 60) });
     const expired = memoryPlatform();
+    const lookup = provider({
+      status: 'incomplete_expired',
+      endedAtS: PURCHASE_S + 60,
+      reason: 'payment_failed',
+    });
     await deliver(
       expired,
-      provider({ status: 'incomplete_expired', endedAtS: PURCHASE_S + 60, reason: 'payment_failed' }),
-      failedInvoice,
+      lookup,
+      subscriptionEvent('customer.subscription.updated', {}, PURCHASE_S + 82_800),
     );
-    expect(expired.stored[0]).toMatchObject({ status: 'failed', failed_at: iso(PURCHASE_S + 60) });
+    expect(expired.stored[0]).toMatchObject({
+      status: 'failed',
+      failed_at: iso(PURCHASE_S + 82_800),
+      subscription_status: 'incomplete_expired',
+    });
     // Its own e-mail only: not "ended after failed payments", though the subscription ended for that reason.
     expect(subjects(expired)).toEqual([
       `Direct Debit failed: Gold package, ${SETUP_TEXT} from jane@example.co.uk`,
     ]);
+  });
+
+  it('an invoice event that is neither paid nor failed leaves the day-one payment as it is', async () => {
+    const platform = memoryPlatform();
+    const lookup = provider({ status: 'incomplete' });
+    await deliver(platform, lookup, invoiceEvent('invoice.paid', { status: 'open' }, PURCHASE_S));
+    expect(platform.stored[0]).toMatchObject({ status: 'pending', amount_total: SETUP_PENCE });
   });
 
   it('a renewal’s invoice is not the day-one payment: a pending Order stays pending, without its amount', async () => {

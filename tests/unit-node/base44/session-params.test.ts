@@ -102,19 +102,19 @@ describe('buildSessionParams', () => {
 
 describe('firstMonthlyCharge: one calendar month on, on the UK calendar', () => {
   it('keeps the day and the time when the next month has that day', () => {
-    expect(iso(firstMonthlyCharge(at('2026-11-25T18:00:00Z')))).toBe('2026-12-25T18:00:00.000Z');
+    expect(iso(firstMonthlyCharge('gold', at('2026-11-25T18:00:00Z')))).toBe('2026-12-25T18:00:00.000Z');
   });
 
   it('clamps to the last day of a shorter month, leap years included', () => {
-    expect(iso(firstMonthlyCharge(at('2027-01-31T10:00:00Z')))).toBe('2027-02-28T10:00:00.000Z');
-    expect(iso(firstMonthlyCharge(at('2028-01-31T10:00:00Z')))).toBe('2028-02-29T10:00:00.000Z');
-    expect(iso(firstMonthlyCharge(at('2026-08-31T08:00:00Z')))).toBe('2026-09-30T08:00:00.000Z');
+    expect(iso(firstMonthlyCharge('gold', at('2027-01-31T10:00:00Z')))).toBe('2027-02-28T10:00:00.000Z');
+    expect(iso(firstMonthlyCharge('gold', at('2028-01-31T10:00:00Z')))).toBe('2028-02-29T10:00:00.000Z');
+    expect(iso(firstMonthlyCharge('gold', at('2026-08-31T08:00:00Z')))).toBe('2026-09-30T08:00:00.000Z');
   });
 
   it('counts on London’s calendar and clock: 00:30 on 1 May (BST) is followed by 00:30 on 1 June', () => {
     // 30 April 23:30 UTC is already 1 May in London; a UTC calendar would give 30 May.
-    expect(iso(firstMonthlyCharge(at('2026-04-30T23:30:00Z')))).toBe('2026-05-31T23:30:00.000Z');
+    expect(iso(firstMonthlyCharge('gold', at('2026-04-30T23:30:00Z')))).toBe('2026-05-31T23:30:00.000Z');
     // Across the change to GMT, the wall-clock time is kept: 09:00 BST on 15 October, 09:00 GMT on 15 November.
-    expect(iso(firstMonthlyCharge(at('2026-10-15T08:00:00Z')))).toBe('2026-11-15T09:00:00.000Z');
+    expect(iso(firstMonthlyCharge('gold', at('2026-10-15T08:00:00Z')))).toBe('2026-11-15T09:00:00.000Z');
   });
 });

@@ -60,6 +60,9 @@ describe('a signed-in caller', () => {
       [{ id: 7, email: 7 }, {}],
       [{ id: 'user_2' }, { id: 'user_2' }],
       [{ email: 'jane@example.co.uk' }, { email: 'jane@example.co.uk' }],
+      // An address nobody could read as it is (a character that does not show) is left for the buyer to type.
+      [{ id: 'user_3', email: 'jane\u200B@example.co.uk' }, { id: 'user_3' }],
+      [{ email: 'jane@example.co.uk\u3164' }, {}],
     ];
     for (const [user, caller] of cases) {
       const { platformOf } = platform(async () => user);

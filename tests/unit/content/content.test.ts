@@ -5,7 +5,7 @@ import { claimList, roiSnapshot, trustedByLine } from '../../../src/content/clai
 import { contactForm } from '../../../src/content/contact-form.ts';
 import { officeHours } from '../../../src/content/office-hours.ts';
 import { orderReferenceFrom } from '../../../src/content/payment-success.ts';
-import { poundsText, pricing } from '../../../src/content/pricing.ts';
+import { intervalsText, poundsText, pricing, pricingFaq } from '../../../src/content/pricing.ts';
 import { processSteps } from '../../../src/content/process.ts';
 import { followUpList, pipelineStages } from '../../../src/content/solutions.ts';
 import { MONTHLY_PENCE, MONTHLY_SHORT, SETUP_PENCE, SETUP_SHORT } from '../../support/spec-figures.ts';
@@ -122,6 +122,27 @@ describe('the package’s figures, written once for every runtime', () => {
     expect(pricing.monthly.amount).toBe(MONTHLY_SHORT);
     expect(poundsText(1_234_500)).toBe('£12,345');
     expect(poundsText(12_350)).toBe('£123.50');
+  });
+});
+
+describe('when the first monthly payment is taken, as the payment provider’s page will put it', () => {
+  const then = `then ${MONTHLY_SHORT} per month, from one month after you buy`;
+
+  it('is said beside the price: the setup today, then the monthly fee from one month after the purchase', () => {
+    expect(pricing.firstPayment).toBe(`Pay ${SETUP_SHORT} today, ${then}.`);
+  });
+
+  it('is answered in the FAQ, with what the provider’s page and the first receipt show for the trial', () => {
+    const item = pricingFaq.items.find((faq) => faq.question === 'When is the first monthly payment taken?');
+    expect(item?.answer).toBe(
+      `You pay the ${SETUP_SHORT} setup today, ${then}. Our payment provider's secure page shows a free trial of one month on the monthly plan, and your first receipt lists the setup with the trial at £0.`,
+    );
+  });
+
+  it('writes a number of billing intervals as a buyer reads it', () => {
+    expect(intervalsText(1, 'month')).toBe('one month');
+    expect(intervalsText(3, 'month')).toBe('3 months');
+    expect(intervalsText(2, 'year')).toBe('2 years');
   });
 });
 
