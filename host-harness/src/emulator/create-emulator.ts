@@ -126,6 +126,8 @@ export interface Emulator {
   functions: FunctionRunner;
   /** Starts every function of the project, so that the first call does not wait for its start; never rejects. */
   warmFunctions(): Promise<void>;
+  /** Where the site the platform's CLI deploys is served (`app_url`, with its trailing slash), once listening. */
+  publishedUrl(): string;
 }
 
 /**
@@ -311,5 +313,6 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     reset,
     functions,
     warmFunctions: () => functions.warm(),
+    publishedUrl: () => publishedSite.url(),
   };
 }
