@@ -27,7 +27,10 @@ let project: ProjectCopy;
 const cli = (args: string[], signedInAs?: { token: string; email: string }) =>
   runCli(args, { apiUrl: h.url, cwd: project.root, ...(signedInAs ? { signedInAs } : {}) });
 const writeProbe = (version: string) =>
-  writeFileSync(join(project.root, 'base44/functions/deployProbe/index.ts'), PROBE.replaceAll('VERSION', version));
+  writeFileSync(
+    join(project.root, 'base44/functions/deployProbe/index.ts'),
+    PROBE.replaceAll('VERSION', version),
+  );
 const callProbe = () => h.call('POST', '/api/apps/local-app/functions/deployProbe', { body: {} });
 /** The CLI's output, with what it took. */
 const shown = (run: CliRun) => `exit ${run.status} after ${run.ms} ms:\n${run.output}`;
@@ -40,8 +43,14 @@ beforeAll(async () => {
   writeFileSync(join(probe, 'function.jsonc'), '{ "name": "deployProbe", "entry": "index.ts" }\n');
   writeProbe('v1');
   mkdirSync(join(project.root, 'dist/assets'), { recursive: true });
-  writeFileSync(join(project.root, 'dist/index.html'), `<!doctype html><title>Deployed</title>${SITE_MARKER}`);
-  writeFileSync(join(project.root, 'dist/404.html'), '<!doctype html><title>Not found</title><h1>No such page</h1>');
+  writeFileSync(
+    join(project.root, 'dist/index.html'),
+    `<!doctype html><title>Deployed</title>${SITE_MARKER}`,
+  );
+  writeFileSync(
+    join(project.root, 'dist/404.html'),
+    '<!doctype html><title>Not found</title><h1>No such page</h1>',
+  );
   writeFileSync(join(project.root, 'dist/assets/app.js'), 'console.log("deployed");\n');
 });
 
@@ -93,12 +102,18 @@ describe('base44 deploy -y against the harness', () => {
   it(
     'base44 functions list lists it beside the project’s own, and base44 logs shows what it wrote',
     async () => {
-      const [list, logs] = await Promise.all([cli(['functions', 'list']), cli(['logs', '--function', 'deployProbe'])]);
+      const [list, logs] = await Promise.all([
+        cli(['functions', 'list']),
+        cli(['logs', '--function', 'deployProbe']),
+      ]);
       expect(list.status, shown(list)).toBe(0);
       expect(list.output).toContain('3 functions on remote');
-      for (const name of ['createCheckout', 'stripeWebhook', 'deployProbe']) expect(list.output).toContain(`  ${name}`);
+      for (const name of ['createCheckout', 'stripeWebhook', 'deployProbe'])
+        expect(list.output).toContain(`  ${name}`);
       expect(logs.status, shown(logs)).toBe(0);
-      expect(logs.output).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d INFO {2}\[deployProbe\] deployProbe answered v1/);
+      expect(logs.output).toMatch(
+        /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d INFO {2}\[deployProbe\] deployProbe answered v1/,
+      );
     },
     CLI_TIMEOUT,
   );
@@ -117,7 +132,10 @@ describe('base44 deploy -y against the harness', () => {
   it(
     'a function that does not build fails the deploy before the site, naming it, and the earlier one keeps serving',
     async () => {
-      writeFileSync(join(project.root, 'base44/functions/deployProbe/index.ts'), 'Deno.serve((request => {\n');
+      writeFileSync(
+        join(project.root, 'base44/functions/deployProbe/index.ts'),
+        'Deno.serve((request => {\n',
+      );
       const broken = await cli(['deploy', '-y']);
       expect(broken.status, shown(broken)).toBe(1);
       expect(broken.output).toContain('Function deployment failed; remaining deploy stages were not run');

@@ -92,7 +92,9 @@ describe('the app as the CLI reads and sets it', () => {
   it('refuses another visibility or another field, changing nothing', async () => {
     const bad = await deployCall(h, 'PUT', '', { body: { public_settings: 'private' } });
     expect([bad.status, bad.body.code]).toEqual([400, 'invalid_body']);
-    const other = await deployCall(h, 'PUT', '', { body: { public_settings: 'private_with_login', name: 'x' } });
+    const other = await deployCall(h, 'PUT', '', {
+      body: { public_settings: 'private_with_login', name: 'x' },
+    });
     expect(other.status).toBe(400);
     expect((await h.call('GET', settings)).status).toBe(200);
   });

@@ -8,8 +8,16 @@ export const WORKSPACE_KEY = 'b44k_local_harness';
 export const APP_PATH = '/api/apps/local-app';
 
 /** A call of the deploy API with the workspace key. */
-export function deployCall(h: Running, method: string, path: string, opts: CallOptions = {}): Promise<Answer> {
-  return h.call(method, `${APP_PATH}${path}`, { ...opts, headers: { api_key: WORKSPACE_KEY, ...opts.headers } });
+export function deployCall(
+  h: Running,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<Answer> {
+  return h.call(method, `${APP_PATH}${path}`, {
+    ...opts,
+    headers: { api_key: WORKSPACE_KEY, ...opts.headers },
+  });
 }
 
 /** A function answering `{ version }` (and, when asked, one of its environment's variables). */
@@ -51,7 +59,10 @@ export function uploadSite(h: Running, archive: Buffer, field = 'file'): Promise
 }
 
 /** What the published URL serves at `path`: status, body and headers. */
-export async function published(h: Running, path = ''): Promise<{ status: number; text: string; headers: Headers }> {
+export async function published(
+  h: Running,
+  path = '',
+): Promise<{ status: number; text: string; headers: Headers }> {
   const response = await fetch(`${h.emulator.publishedUrl()}${path}`);
   return { status: response.status, text: await response.text(), headers: response.headers };
 }

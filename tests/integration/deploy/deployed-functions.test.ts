@@ -38,13 +38,18 @@ describe('deploying a function', () => {
       expect(checkout.deployment_id).toBe('project');
       expect(checkout.entry).toBe('index.ts');
       const paths = checkout.files.map((file: { path: string }) => file.path);
-      expect(paths).toEqual(expect.arrayContaining(['index.ts', 'function.jsonc', '../../shared/packages.ts']));
+      expect(paths).toEqual(
+        expect.arrayContaining(['index.ts', 'function.jsonc', '../../shared/packages.ts']),
+      );
       expect(paths.every((path: string) => /\.(js|ts|json|jsonc)$/.test(path))).toBe(true);
       await deployFunction(h, 'createCheckout', versionFunction('mine'));
       const after = (await deployCall(h, 'GET', '/backend-functions')).body.functions;
       const deployed = after.find((fn: { name: string }) => fn.name === 'createCheckout');
       expect(deployed.deployment_id).toMatch(/^dep_[0-9a-f]{16}$/);
-      expect(deployed.files.map((file: { path: string }) => file.path)).toEqual(['function.jsonc', 'index.ts']);
+      expect(deployed.files.map((file: { path: string }) => file.path)).toEqual([
+        'function.jsonc',
+        'index.ts',
+      ]);
     },
     CALL_TIMEOUT,
   );
@@ -87,7 +92,9 @@ describe('a refused function upload changes nothing', () => {
       await deployFunction(h, 'probe', versionFunction('v1'));
       const noEntry = await deployFunction(h, 'probe', versionFunction('v2'), 'main.ts');
       expect([noEntry.status, noEntry.body.code]).toEqual([400, 'function_entry_missing']);
-      expect(noEntry.body.message).toBe('Function probe: its entry main.ts is not among the 2 files uploaded');
+      expect(noEntry.body.message).toBe(
+        'Function probe: its entry main.ts is not among the 2 files uploaded',
+      );
       const escaping = await deployFunction(h, 'probe', [
         ...versionFunction('v2'),
         { path: '../../../../../../../../../etc/cron.d/job', content: '' },
@@ -95,9 +102,14 @@ describe('a refused function upload changes nothing', () => {
       expect([escaping.status, escaping.body.code]).toEqual([400, 'unsafe_path']);
       const broken = await deployFunction(h, 'probe', [{ path: 'index.ts', content: 'Deno.serve((r => {' }]);
       expect([broken.status, broken.body.code]).toEqual([400, 'function_build_failed']);
-      expect(broken.body.message).toMatch(/^Function probe does not build as the platform bundles it: .*index\.ts:1:/);
+      expect(broken.body.message).toMatch(
+        /^Function probe does not build as the platform bundles it: .*index\.ts:1:/,
+      );
       const bare = await deployFunction(h, 'probe', [
-        { path: 'index.ts', content: 'import Stripe from "stripe";\nDeno.serve(() => new Response(String(Stripe)));' },
+        {
+          path: 'index.ts',
+          content: 'import Stripe from "stripe";\nDeno.serve(() => new Response(String(Stripe)));',
+        },
       ]);
       expect(bare.body.message).toContain('"stripe" is a bare specifier, which the platform cannot resolve');
       expect((await callFunction(h, 'probe')).body.version).toBe('v1');
@@ -111,7 +123,9 @@ describe('a refused function upload changes nothing', () => {
     expect([dotted.status, dotted.body.code]).toEqual([400, 'invalid_function_name']);
     const notUpload = await deployCall(h, 'PUT', '/backend-functions/probe', { body: { files: 'index.ts' } });
     expect([notUpload.status, notUpload.body.code]).toEqual([400, 'invalid_function']);
-    const huge = await deployFunction(h, 'probe', [{ path: 'index.ts', content: 'x'.repeat(5 * 1024 * 1024) }]);
+    const huge = await deployFunction(h, 'probe', [
+      { path: 'index.ts', content: 'x'.repeat(5 * 1024 * 1024) },
+    ]);
     expect(huge.status).toBe(413);
     expect(await names()).toEqual(['createCheckout', 'stripeWebhook']);
   });
@@ -128,7 +142,9 @@ describe('what deployed functions see and write', () => {
       expect((await callFunction(h, 'probe', { env: 'GREETING' })).body.env).toBe('hello from a secret');
       const listed = await deployCall(h, 'GET', '/secrets');
       expect(listed.body).toEqual({ GREETING: '********' });
-      expect((await deployCall(h, 'DELETE', '/secrets?secret_name=GREETING')).body).toEqual({ success: true });
+      expect((await deployCall(h, 'DELETE', '/secrets?secret_name=GREETING')).body).toEqual({
+        success: true,
+      });
       expect((await callFunction(h, 'probe', { env: 'GREETING' })).body.env).toBeNull();
       expect((await deployCall(h, 'GET', '/secrets')).body).toEqual({});
     },

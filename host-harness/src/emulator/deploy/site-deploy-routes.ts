@@ -45,21 +45,22 @@ export function registerSiteDeployRoutes(
             'invalid_body',
           );
         let archive: Buffer | undefined;
-        for await (const part of request.parts({
-          limits: { fileSize: SITE_ARCHIVE_LIMITS.archiveBytes, files: 1 },
-        })) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== ARCHIVE_FIELD)
-            throw new BadRequestError(
-              `The site archive goes in the field "file", not "${part.fieldname}"`,
-              'invalid_body',
-            );
-          try {
+        try {
+          for await (const part of request.parts({
+            limits: { fileSize: SITE_ARCHIVE_LIMITS.archiveBytes, files: 1 },
+          })) {
+            if (part.type !== 'file') continue;
+            if (part.fieldname !== ARCHIVE_FIELD)
+              throw new BadRequestError(
+                `The site archive goes in the field "file", not "${part.fieldname}"`,
+                'invalid_body',
+              );
             archive = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-            throw error;
           }
+        } catch (error) {
+          // The multipart reader's refusal of a file past the bound, from the part or from the reading of the parts.
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+          throw error;
         }
         if (!archive)
           throw new BadRequestError('No site archive was sent (the multipart field "file")', 'invalid_body');
