@@ -10,7 +10,7 @@ import { type DeclaredEntity, declareEntity } from '../entities/index.ts';
  */
 
 /** Entities in one push (the platform documents no bound; this one keeps a push's checks to milliseconds). */
-export const MAX_PUSHED_ENTITIES = 500;
+export const MAX_PUSHED_ENTITIES = 200;
 /** The platform's own entity: never deleted by a push, and its access rules stay built in. */
 const BUILT_IN = 'User';
 
