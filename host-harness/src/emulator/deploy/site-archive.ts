@@ -68,10 +68,8 @@ function tarFiles(tar: Buffer, limits: SiteArchiveLimits): Promise<SiteFile[]> {
     const files: SiteFile[] = [];
     const seen = new Set<string>();
     const parser = extract();
-    let failed = false;
+    // The first problem settles the promise; the parser stops there (a destroyed parser reads nothing more).
     const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
       parser.destroy();
       reject(error);
     };
@@ -105,9 +103,7 @@ function tarFiles(tar: Buffer, limits: SiteArchiveLimits): Promise<SiteFile[]> {
         next();
       });
     });
-    parser.on('finish', () => {
-      if (!failed) resolve(files);
-    });
+    parser.on('finish', () => resolve(files));
     parser.on('error', (error) => fail(invalid(`is not a whole tar archive (${error.message})`)));
     parser.end(tar);
   });

@@ -55,6 +55,10 @@ describe('readEntityPush', () => {
     expect(outcome(() => readEntityPush(push({ 'Bad name': { ...lead, name: 'Bad name' } })))).toMatch(
       /^400 invalid_entity_schema: Entity Bad name: /,
     );
+    const long = `L${'y'.repeat(99)}`;
+    expect(outcome(() => readEntityPush(push({ [long]: { ...lead, type: 'array' } })))).toBe(
+      refused(`Entity ${long.slice(0, 80)}: "type" must be "object"`),
+    );
   });
 
   it('refuses row-level security the harness cannot enforce rather than ignore it', () => {

@@ -59,6 +59,9 @@ describe('readSiteArchive: a malformed archive', () => {
     expect(await settled(() => readSiteArchive(Buffer.from('<html>')))).toBe(notGzip);
     expect(await settled(() => readSiteArchive(Buffer.from([0x1f])))).toBe(notGzip);
     expect(await settled(() => readSiteArchive(Buffer.from([0x1f, 0x8c, 0])))).toBe(notGzip);
+    expect(await settled(() => readSiteArchive(Buffer.from([0x1f, 0x8b])))).toBe(
+      invalid('is not a whole gzip stream (unexpected end of file)'),
+    );
     expect(await settled(async () => readSiteArchive(await tarOf(SMALL_SITE)))).toBe(notGzip);
     const whole = await tarGzOf(SMALL_SITE);
     expect(await settled(() => readSiteArchive(whole.subarray(0, whole.length - 12)))).toBe(
@@ -120,6 +123,33 @@ describe('readSiteArchive: entries that would leave the site root', () => {
     const device = await tarGzOf([site, [{ name: './dev', type: 'character-device' }]]);
     expect(await settled(() => readSiteArchive(device))).toBe(
       invalid('entry "./dev" is of type character-device: only files and folders are accepted'),
+    );
+  });
+
+  it('names an entry of a type tar does not define as unknown', async () => {
+    const tar = await tarOf([
+      ['./index.html', 'x'],
+      ['./odd', 'y'],
+    ]);
+    // The second header: its type flag (byte 156) made 'Z', its checksum (bytes 148-155) written again.
+    const header = tar.subarray(1_024, 1_536);
+    header[156] = 'Z'.charCodeAt(0);
+    header.fill(0x20, 148, 156);
+    const sum = header.reduce((total, byte) => total + byte, 0);
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'ascii');
+    expect(await settled(() => readSiteArchive(gzipSync(tar)))).toBe(
+      invalid('entry "./odd" is of type unknown: only files and folders are accepted'),
+    );
+  });
+
+  it('quotes at most 200 characters of an entry’s name and of a link’s target', async () => {
+    const name = `./${'n'.repeat(300)}`;
+    const target = `/${'t'.repeat(300)}`;
+    const link = await tarGzOf([['./index.html', 'x'], [{ name, type: 'symlink', linkname: target }]]);
+    expect(await settled(() => readSiteArchive(link))).toBe(
+      invalid(
+        `entry ${JSON.stringify(name.slice(0, 200))} is a symbolic link (to ${JSON.stringify(target.slice(0, 200))}): only files and folders are accepted`,
+      ),
     );
   });
 });

@@ -26,6 +26,7 @@ describe('siteEntryPath: an archive entry inside the site root', () => {
     expect(siteEntryPath('.')).toBe('');
     expect(siteEntryPath('')).toBe('');
     expect(siteEntryPath('./a b/ü.html')).toBe('a b/ü.html');
+    expect(siteEntryPath('./assets/a:b.js')).toBe('assets/a:b.js');
   });
 
   it('refuses a name that leaves the root, wherever its .. is', () => {
