@@ -35,6 +35,7 @@ export const EXCLUDED = {
   'host-harness/src/emulator/payments/control/index.ts': 're-exports only',
   'host-harness/src/emulator/payments/pay-page/index.ts': 're-exports only',
   'host-harness/src/emulator/payments/webhooks/index.ts': 're-exports only',
+  'host-harness/src/emulator/deploy/index.ts': 're-exports only',
   'host-harness/src/emulator/realtime/index.ts': 're-exports only',
   // The functions' entry files: `Deno.serve(handler)`, the platform's contract; the handlers are in scope.
   'base44/functions/createCheckout/index.ts': 'wiring: Deno.serve(handler)',
@@ -267,6 +268,16 @@ export const MUTATED = [
   'host-harness/src/emulator/payments/pay-page/pay-page.ts',
   'host-harness/src/emulator/payments/payment-double.ts',
   'host-harness/src/emulator/payment-account.ts',
+  // The deploy rehearsal: who may deploy, where an uploaded file may land, what a site archive and a function upload
+  // must be, an entity push, an app's visibility, its secrets and its function logs.
+  'host-harness/src/emulator/deploy/deploy-access.ts',
+  'host-harness/src/emulator/deploy/upload-paths.ts',
+  'host-harness/src/emulator/deploy/site-archive.ts',
+  'host-harness/src/emulator/deploy/function-upload.ts',
+  'host-harness/src/emulator/deploy/entity-push.ts',
+  'host-harness/src/emulator/deploy/app-visibility.ts',
+  'host-harness/src/emulator/deploy/secret-values.ts',
+  'host-harness/src/emulator/deploy/function-logs.ts',
 ];
 
 /**
@@ -292,6 +303,11 @@ export const CRITICAL = [
   'host-harness/src/serving/',
   'host-harness/src/site/security-headers.ts',
   'host-harness/src/shell-server/shell-headers.ts',
+  // Who may deploy, and what an upload may write where (the deploy API's access rules).
+  'host-harness/src/emulator/deploy/deploy-access.ts',
+  'host-harness/src/emulator/deploy/upload-paths.ts',
+  'host-harness/src/emulator/deploy/site-archive.ts',
+  'host-harness/src/emulator/deploy/function-upload.ts',
   // Tokens: the site's launch token, its storage and reading, the HTTP core and its retries, the auth client, the
   // bridge's launch parameters and the parent's origin.
   'src/platform/launch-token.ts',

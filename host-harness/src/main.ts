@@ -7,6 +7,7 @@
  * FUNCTIONS_RUNTIME: where the backend functions run, `workerd` (as deployed, the default) or `deno`.
  * SHELL_REMOTE_ORIGINS (comma-separated) and `--remote-origin <origin>` (repeatable): origins besides the site's that
  * the editor shell's `?remote=` may load a federated remote from; any other is refused.
+ * DEPLOY_SITE_PORT (default 4403): where the site the platform's CLI deploys to the harness is published.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ import { createSiteServer, hasBuild } from './site/site-server.ts';
 const root = resolve(import.meta.dirname, '../..');
 const harnessPort = Number(process.env.HARNESS_PORT ?? 4400);
 const sitePort = Number(process.env.SITE_PORT ?? 4401);
+const deploySitePort = Number(process.env.DEPLOY_SITE_PORT ?? 4403);
 const host = 'localhost';
 const { values: args } = parseArgs({
   options: {
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     eventOrderSeed: eventOrderSeedFromEnv(process.env),
     functionsRuntime: runtimeFromEnv(),
     watchFunctions: args['watch-functions'],
+    publishedSite: { port: deploySitePort, config },
   });
   registerEditorShell(emulator.app, {
     siteOrigin,
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
   const harnessUrl = await emulator.listen({ port: harnessPort, host });
   console.log(`[harness] platform emulator: ${harnessUrl}/api  (login: ${harnessUrl}/login)`);
   console.log(`[harness] backend functions: base44/functions in ${emulator.functions.runtime.name}`);
+  console.log(`[harness] deployed site (npm run deploy:local): ${emulator.publishedUrl()}`);
   // In the background: each backend function starts once now, so the first checkout does not wait for it.
   void emulator.warmFunctions();
 

@@ -1,7 +1,9 @@
 /**
  * Starts the platform emulator alone: `npx tsx host-harness/src/emulator/cli.ts`.
  * `HARNESS_PORT` (default 4400; 0 = any free port), `--data-dir=<folder>`, `HARNESS_DATA_DIR` or `HARNESS_DATA`
- * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`; the payment double's redelivery
+ * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`, `DEPLOY_SITE_PORT` (where what the
+ * platform's CLI deploys is published: by default three above the emulator's port, 4403 beside 4400, and any free port
+ * when the emulator takes any); the payment double's redelivery
  * schedule from `HARNESS_WEBHOOK_RETRY_MS`, `HARNESS_WEBHOOK_RETRY_MAX_MS`, `HARNESS_WEBHOOK_ATTEMPTS`.
  * Prints `Platform emulator listening on <url>` once ready.
  */
@@ -31,9 +33,12 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-const emulator = await createEmulator({ dataDir, quiet, webhookRetry, eventOrderSeed });
+// Beside the emulator's own port, so that a second emulator (tests run one on 4410) publishes on a port of its own.
+const publishedSite = { port: Number(process.env.DEPLOY_SITE_PORT ?? (port === 0 ? 0 : port + 3)) };
+const emulator = await createEmulator({ dataDir, quiet, webhookRetry, eventOrderSeed, publishedSite });
 const url = await emulator.listen({ port, host: 'localhost' });
 console.log(`Platform emulator listening on ${url} (data: ${dataDir ?? 'in memory'})`);
+console.log(`Deployed site: ${emulator.publishedUrl()}`);
 console.log(`Login page: ${url}/login  Control API: ${url}/__harness/health`);
 
 let stopping = false;

@@ -1,5 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { DEFAULTS as SITE_DEFAULTS } from '../../../config/site-config.ts';
+import {
+  defaultSiteConfig,
+  DEFAULTS as SITE_DEFAULTS,
+  type SiteConfig,
+} from '../../../config/site-config.ts';
 import { withLoopbackAliases } from '../serving/loopback-host.ts';
 import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../serving/server-timeouts.ts';
 import { LocalAgent, mayJoinConversationRoom } from './agents/index.ts';
@@ -17,9 +24,23 @@ import {
 } from './core/http/error-handler.ts';
 import { registerRequestGuard } from './core/http/request-guard.ts';
 import { AJV_OPTIONS, schemaErrorFormatter } from './core/http/route-schema.ts';
+import {
+  DeployedFunctions,
+  Deployments,
+  DeployStore,
+  functionFilesRoot,
+  PublishedSite,
+} from './deploy/index.ts';
 import { EMULATOR_TABLES, EmulatorState } from './emulator-state.ts';
 import { DEFAULT_ENTITIES_DIR, DeclaredEntities, mayJoinEntityRoom, readersOf } from './entities/index.ts';
-import { FunctionRunner, functionSecrets, type RuntimeName, runtimeFromEnv } from './functions/index.ts';
+import {
+  DEFAULT_FUNCTIONS_DIR,
+  FunctionRunner,
+  functionSecrets,
+  projectCatalog,
+  type RuntimeName,
+  runtimeFromEnv,
+} from './functions/index.ts';
 import type { CustomIntegrations } from './integrations/index.ts';
 import { HARNESS_DASHBOARD_PRICES, harnessAccountSettings } from './payment-account.ts';
 import {
@@ -81,6 +102,12 @@ export interface EmulatorOptions {
   functionsRuntime?: RuntimeName;
   /** Start a function afresh when a file of the project's folder (`base44/`) changes (`npm run dev`). */
   watchFunctions?: boolean;
+  /**
+   * The published URL of what the platform's CLI deploys (`app_url`): a listener of its own beside the emulator's, on
+   * `port` (default 0: any free port; `npm start` uses 4403), serving the deployed site with the security headers
+   * of `config` (default: the local build's). Its origin may call the functions and is a place checkout returns to.
+   */
+  publishedSite?: { port?: number; config?: SiteConfig };
 }
 
 /** The site's origin under `npm start`: the default page origin allowed to open sockets. */
@@ -99,6 +126,8 @@ export interface Emulator {
   functions: FunctionRunner;
   /** Starts every function of the project, so that the first call does not wait for its start; never rejects. */
   warmFunctions(): Promise<void>;
+  /** Where the site the platform's CLI deploys is served (`app_url`, with its trailing slash), once listening. */
+  publishedUrl(): string;
 }
 
 /**
@@ -117,6 +146,15 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   // Before the database opens: a broken declaration stops the start with nothing to clean up.
   const declared = entitiesDir === null ? DeclaredEntities.none() : DeclaredEntities.load(entitiesDir);
   const db = openDatabase(opts.dataDir, EMULATOR_TABLES);
+  // What the platform's CLI deploys is served in front of the project's base44/ (deploy/).
+  const deployStore = new DeployStore(db);
+  const functionFiles = functionFilesRoot(opts.dataDir ?? null);
+  const deployedFunctions = new DeployedFunctions(
+    deployStore,
+    appId,
+    projectCatalog(path.resolve(opts.functionsDir ?? DEFAULT_FUNCTIONS_DIR)),
+    functionFiles,
+  );
   let realtime: RealtimeHub | null = null;
   const state: EmulatorState = new EmulatorState(db, appId, (app, entity, type, record) => {
     realtime?.publish(
@@ -140,15 +178,43 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     ...(opts.functionTimeoutMs !== undefined ? { requestTimeoutMs: opts.functionTimeoutMs } : {}),
     runtime: functionsRuntime,
     quiet,
-    secrets: () =>
-      functionSecrets({
+    catalog: deployedFunctions,
+    // The harness's own, then the secrets the app was given through the deploy API (`base44 secrets set`).
+    secrets: () => ({
+      ...functionSecrets({
         ownUrl: ownUrl(),
         siteOrigin: opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN,
         agencyEmail: opts.agencyEmail ?? SITE_DEFAULTS.CONTACT_EMAIL,
         ...(opts.functionEnv ? { extra: opts.functionEnv } : {}),
       }),
+      ...deployStore.secrets(appId),
+    }),
   });
   if (opts.watchFunctions) functions.watch();
+  const publishedSite = new PublishedSite({
+    config: opts.publishedSite?.config ?? defaultSiteConfig,
+    root: opts.dataDir
+      ? path.join(opts.dataDir, 'published-site')
+      : mkdtempSync(path.join(tmpdir(), 'harness-published-site-')),
+    removeOnClose: !opts.dataDir,
+    timeouts,
+  });
+  const deployments = new Deployments({
+    appId,
+    store: deployStore,
+    apps: state.apps,
+    entities: state.entities,
+    declared,
+    catalog: deployedFunctions,
+    site: publishedSite,
+    functionFiles,
+  });
+  await deployments.restore();
+  // Pages that may open a socket or call a function, and where checkout may return: the published site's origin
+  // joins them once it listens.
+  const socketOrigins = [...(opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS)];
+  const functionOrigins = [...(opts.functionOrigins ?? opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS)];
+  const returnOrigins = withLoopbackAliases(opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN);
   const customIntegrations: CustomIntegrations = new Map();
   const ctx = {
     state,
@@ -164,7 +230,10 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     baseUrl: createBaseUrl(() => listeningUrl),
     ownUrl,
     functions,
-    functionOrigins: opts.functionOrigins ?? opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS,
+    functionOrigins,
+    deployments,
+    deployedFunctions,
+    deployStore,
     payments: new PaymentDouble(state, {
       endpoint: (app) => `${ownUrl()}/api/apps/${encodeURIComponent(app)}/functions/${WEBHOOK_FUNCTION}`,
       retry: { ...DEFAULT_RETRY_SCHEDULE, ...opts.webhookRetry },
@@ -172,7 +241,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       settings: harnessAccountSettings(opts.paymentAccount),
       prices: HARNESS_DASHBOARD_PRICES,
       eventOrderSeed: opts.eventOrderSeed ?? null,
-      returnOrigins: withLoopbackAliases(opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN),
+      returnOrigins,
     }),
     quiet,
   };
@@ -207,6 +276,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     ctx.installables.clear();
     ctx.customIntegrations.clear();
     ctx.payments.reset();
+    deployments.reset();
     ctx.functions.clearLogs();
     ctx.realtime.clearRefusal();
   };
@@ -217,7 +287,11 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     app,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.ready();
-      ctx.realtime.attach(app.server, opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS);
+      const published = await publishedSite.listen(opts.publishedSite?.port ?? 0, host);
+      socketOrigins.push(published);
+      functionOrigins.push(published);
+      returnOrigins.push(...withLoopbackAliases(published));
+      ctx.realtime.attach(app.server, socketOrigins);
       await app.listen({ port, host });
       const address = app.server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -232,12 +306,13 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       closed = true;
       ctx.agent.cancelAll();
       await ctx.payments.dispatcher.close();
-      await Promise.all([ctx.functions.close(), ctx.realtime.close()]);
+      await Promise.all([ctx.functions.close(), ctx.realtime.close(), publishedSite.close()]);
       await app.close();
       db.close();
     },
     reset,
     functions,
     warmFunctions: () => functions.warm(),
+    publishedUrl: () => publishedSite.url(),
   };
 }

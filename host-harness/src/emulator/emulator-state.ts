@@ -10,6 +10,7 @@ import {
   seededHash,
 } from './auth/index.ts';
 import type { Db, Tables } from './core/database.ts';
+import { DEPLOY_TABLES } from './deploy/index.ts';
 import { OUTBOX_TABLES, Outbox } from './email/index.ts';
 import { type ChangeListener, ENTITY_TABLES, type EntityRecord, EntityStore } from './entities/index.ts';
 import { FILE_TABLES, FileStore } from './files/index.ts';
@@ -35,6 +36,7 @@ export const EMULATOR_TABLES: readonly Tables[] = [
   CONVERSATION_TABLES,
   FILE_TABLES,
   ANALYTICS_TABLES,
+  DEPLOY_TABLES,
 ];
 
 /**

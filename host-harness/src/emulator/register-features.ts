@@ -5,6 +5,12 @@ import { registerAppSettingsRoutes } from './apps/index.ts';
 import { registerAuthRoutes, registerLoginPage, registerPublicSettingsRoutes } from './auth/index.ts';
 import { type ControlContext, registerControlRoutes } from './control/index.ts';
 import { registerPageAssets } from './core/pages/page-shell.ts';
+import {
+  type DeployedFunctions,
+  type Deployments,
+  type DeployStore,
+  registerDeployRoutes,
+} from './deploy/index.ts';
 import { registerOutboxRoutes } from './email/index.ts';
 import type { EmulatorState } from './emulator-state.ts';
 import { type DeclaredEntities, registerEntityRoutes } from './entities/index.ts';
@@ -41,6 +47,10 @@ export interface EmulatorContext
   functions: FunctionRunner;
   /** Origins (besides the harness's own) whose pages may call the functions: the site and the editor. */
   functionOrigins: readonly string[];
+  /** What the platform's CLI deployed, and the functions it serves in front of the project's. */
+  deployments: Deployments;
+  deployedFunctions: DeployedFunctions;
+  deployStore: DeployStore;
 }
 
 /** Registers every feature's routes and pages: the platform API, the pages, and the control API under `/__harness/`. */
@@ -53,6 +63,13 @@ export function registerFeatures(app: FastifyInstance, ctx: EmulatorContext): vo
   registerFileRoutes(app, state.files);
   registerFunctionRoutes(app, ctx);
   registerFunctionControlRoutes(app, ctx.functions);
+  registerDeployRoutes(app, {
+    state,
+    deployments: ctx.deployments,
+    catalog: ctx.deployedFunctions,
+    store: ctx.deployStore,
+    functions: ctx.functions,
+  });
   registerProviderRoutes(app, ctx, state.providerIdempotency);
   registerPaymentControlRoutes(app, ctx);
   registerAgentRoutes(app, ctx);

@@ -43,7 +43,20 @@ interface Payload {
 }
 
 /** Creates (does not start) the site server. */
-export function createSiteServer({ distDir, config, compress = true, timeouts }: SiteServerOptions): Server {
+export function createSiteServer(options: SiteServerOptions): Server {
+  // A slow request is answered 408 by Node itself (`Connection: close`), the others are served meanwhile.
+  return createServer(httpServerOptions(serverTimeouts(options.timeouts)), createSiteHandler(options));
+}
+
+/**
+ * The site server's handling of one request, over the build in `distDir` (also what the local platform serves a
+ * deployed copy of the site with: host-harness/src/emulator/deploy/published-site.ts).
+ */
+export function createSiteHandler({
+  distDir,
+  config,
+  compress = true,
+}: Omit<SiteServerOptions, 'timeouts'>): (req: IncomingMessage, res: ServerResponse) => void {
   const headers = securityHeaders(config);
   const cache = new Map<string, Payload>();
 
@@ -153,8 +166,7 @@ export function createSiteServer({ distDir, config, compress = true, timeouts }:
     return send(req, res, existsSync(notFound) ? notFound : join(distDir, 'index.html'), 404);
   };
 
-  // A slow request is answered 408 by Node itself (`Connection: close`), the others are served meanwhile.
-  return createServer(httpServerOptions(serverTimeouts(timeouts)), (req, res) => {
+  return (req, res) => {
     try {
       handle(req, res);
     } catch (error) {
@@ -169,7 +181,7 @@ export function createSiteServer({ distDir, config, compress = true, timeouts }:
       }
       res.end(missing ? 'The site is being rebuilt; try again in a moment.' : 'Internal error');
     }
-  });
+  };
 }
 
 /** True when `distDir` holds a build (index.html and the remote entry). */

@@ -67,6 +67,8 @@ export class EntityStore {
       insert: db.prepare('INSERT INTO records (app_id, entity, id, data) VALUES (?, ?, ?, ?)'),
       update: db.prepare('UPDATE records SET data = ? WHERE app_id = ? AND entity = ? AND id = ?'),
       remove: db.prepare('DELETE FROM records WHERE app_id = ? AND entity = ? AND id = ?'),
+      dropRecords: db.prepare('DELETE FROM records WHERE app_id = ? AND entity = ?'),
+      dropCollection: db.prepare('DELETE FROM collections WHERE app_id = ? AND entity = ?'),
     };
   }
 
@@ -246,6 +248,16 @@ export class EntityStore {
     rows.remove(id);
     this.onChange(appId, entity, 'delete', row.record);
     return row.record;
+  }
+
+  /**
+   * Removes a collection and every record of it (an entity the app no longer has). Run inside the caller's
+   * transaction; `dropped` forgets the cached copy once that transaction has committed.
+   */
+  drop(appId: string, entity: string): { dropped(): void } {
+    this.stmts.dropRecords.run(appId, entity);
+    this.stmts.dropCollection.run(appId, entity);
+    return { dropped: () => this.cache.delete(`${appId}\u0000${entity}`) };
   }
 
   deleteMany(appId: string, entity: string, where: Predicate): number {

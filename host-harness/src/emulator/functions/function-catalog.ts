@@ -57,3 +57,16 @@ export function listFunctions(functionsDir: string): string[] {
     .filter((name) => NAME.test(name) && existsSync(path.join(functionsDir, name, CONFIG_FILE)))
     .sort();
 }
+
+/** Where the runner finds functions: the project's folder (`projectCatalog`), or what was deployed over it. */
+export interface FunctionCatalog {
+  /** The function called `name`, or null when there is none (a broken one is a `FunctionFailedError`). */
+  find(name: string): FunctionDefinition | null;
+  /** The names of every function, for warming them up. */
+  list(): string[];
+}
+
+/** The functions of the project's folder (`<functionsDir>/<name>/function.jsonc`), read afresh on every call. */
+export function projectCatalog(functionsDir: string): FunctionCatalog {
+  return { find: (name) => findFunction(functionsDir, name), list: () => listFunctions(functionsDir) };
+}

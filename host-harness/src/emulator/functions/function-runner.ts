@@ -2,7 +2,7 @@ import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DenoRuntime } from './deno-runtime.ts';
-import { type FunctionDefinition, findFunction, listFunctions } from './function-catalog.ts';
+import { type FunctionCatalog, type FunctionDefinition, projectCatalog } from './function-catalog.ts';
 import { FunctionFailedError, FunctionTimeoutError } from './function-errors.ts';
 import type {
   ForwardedRequest,
@@ -27,6 +27,8 @@ const WATCH_SETTLE_MS = 150;
 
 export interface FunctionRunnerOptions {
   functionsDir?: string;
+  /** Where functions are found; default the project's folder, `functionsDir` (a deployment puts its own in front). */
+  catalog?: FunctionCatalog;
   /** workerd (as deployed) or Deno (the platform's fallback). */
   runtime: RuntimeName;
   /** The secrets of a new function instance (function-env.ts). */
@@ -63,17 +65,24 @@ export interface FunctionInfo {
 export class FunctionRunner {
   readonly functionsDir: string;
   readonly runtime: FunctionRuntime;
+  private readonly catalog: FunctionCatalog;
   private readonly requestTimeoutMs: number;
   private readonly startTimeoutMs: number;
   private readonly starting = new Map<string, Promise<FunctionInstance>>();
   private readonly running = new Map<string, FunctionInstance>();
   private readonly starts = new Map<string, number>();
+  /**
+   * What each function was (last) started from: its entry file and its secrets. A call that finds either changed (a
+   * deployment, a secret set, a reset) starts the function afresh.
+   */
+  private readonly versions = new Map<string, string>();
   private readonly logs = new Map<string, FunctionLogLine[]>();
   private closed = false;
   private watcher: FSWatcher | null = null;
 
   constructor(private readonly opts: FunctionRunnerOptions) {
     this.functionsDir = path.resolve(opts.functionsDir ?? DEFAULT_FUNCTIONS_DIR);
+    this.catalog = opts.catalog ?? projectCatalog(this.functionsDir);
     this.runtime = opts.runtime === 'deno' ? new DenoRuntime(this.functionsDir) : new WorkerdRuntime();
     this.requestTimeoutMs = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
     this.startTimeoutMs = opts.startTimeoutMs ?? START_TIMEOUT_MS;
@@ -81,7 +90,7 @@ export class FunctionRunner {
 
   /** The function called `name`, or null (see `findFunction`). */
   find(name: string): FunctionDefinition | null {
-    return findFunction(this.functionsDir, name);
+    return this.catalog.find(name);
   }
 
   /**
@@ -110,15 +119,28 @@ export class FunctionRunner {
   /** The warm instance of a function, started once however many callers wait for it. */
   private ensure(fn: FunctionDefinition): Promise<FunctionInstance> {
     if (this.closed) return Promise.reject(new FunctionFailedError(fn.name, 'the emulator is shutting down'));
+    const secrets = this.opts.secrets();
+    const version = JSON.stringify([fn.entry, secrets]);
     const pending = this.starting.get(fn.name);
-    if (pending) return pending;
-    const started = this.runtime.start({
-      fn,
-      secrets: this.opts.secrets(),
-      startTimeoutMs: this.startTimeoutMs,
-      log: (stream, line) => this.log(fn.name, stream, line),
-    });
+    if (pending && this.versions.get(fn.name) === version) return pending;
+    // Another version of the function (a deployment's, new secrets, the project's again after a reset) takes the place
+    // of the one started before: that one is stopped first, and every caller from now on waits for the new one.
+    const replaced = pending
+      ? pending.then(
+          (old) => old.stop().then(() => old.exited),
+          () => undefined,
+        )
+      : Promise.resolve();
+    const started = replaced.then(() =>
+      this.runtime.start({
+        fn,
+        secrets,
+        startTimeoutMs: this.startTimeoutMs,
+        log: (stream, line) => this.log(fn.name, stream, line),
+      }),
+    );
     this.starting.set(fn.name, started);
+    this.versions.set(fn.name, version);
     this.starts.set(fn.name, (this.starts.get(fn.name) ?? 0) + 1);
     const forget = () => {
       if (this.starting.get(fn.name) === started) this.starting.delete(fn.name);
@@ -172,7 +194,7 @@ export class FunctionRunner {
   /** Starts every function of the project in the background, so that the first visitor does not wait for it. */
   async warm(): Promise<void> {
     await Promise.allSettled(
-      listFunctions(this.functionsDir).map(async (name) => {
+      this.catalog.list().map(async (name) => {
         try {
           const fn = this.find(name);
           if (fn) await this.ensure(fn);
@@ -196,6 +218,12 @@ export class FunctionRunner {
       started_at: instance.startedAt,
       starts: this.starts.get(instance.name) ?? 0,
     }));
+  }
+
+  /** Ends a function's instance, one still starting included: the next call starts it afresh. */
+  async retire(name: string): Promise<void> {
+    await this.starting.get(name)?.catch(() => null);
+    await this.stop(name);
   }
 
   /** Stops one function (the next call starts it again); false when it was not running. */
@@ -240,8 +268,7 @@ export class FunctionRunner {
         .filter((name) => everyone || names.has(name))
         .map(async (name) => {
           this.log(name, 'stdout', `restarting: ${shown} changed`);
-          await this.starting.get(name)?.catch(() => null);
-          await this.stop(name);
+          await this.retire(name);
           const fn = this.find(name);
           if (!fn || this.closed) return;
           const started = await this.ensure(fn).catch(() => null);
