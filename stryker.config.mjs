@@ -16,6 +16,7 @@ export const EXCLUDED = {
   'src/bridge/index.ts': 're-exports only',
   'src/hydration/index.ts': 're-exports only',
   'src/platform/index.ts': 're-exports only',
+  'src/platform/launch-token/index.ts': 're-exports only',
   'host-harness/src/emulator/index.ts': 're-exports only',
   'host-harness/src/emulator/agents/index.ts': 're-exports only',
   'host-harness/src/emulator/app-logs/index.ts': 're-exports only',
@@ -86,9 +87,9 @@ export const EXCLUDED = {
  */
 export const MUTATED = [
   // The site: the launch token and its storage, the HTTP core and retries, errors, the bridge, the checkout flow.
-  'src/platform/launch-token.ts',
+  'src/platform/launch-token/split-access-token.ts',
+  'src/platform/launch-token/take-launch-token.ts',
   'src/platform/launch-params.ts',
-  'src/platform/take-launch-token.ts',
   'src/platform/token-store.ts',
   'src/platform/http-core.ts',
   'src/platform/backoff.ts',
@@ -290,9 +291,8 @@ export const CRITICAL = [
   'host-harness/src/shell-server/shell-headers.ts',
   // Tokens: the site's launch token, its storage and reading, the HTTP core and its retries, the auth client, the
   // bridge's launch parameters and the parent's origin.
-  'src/platform/launch-token.ts',
+  'src/platform/launch-token/',
   'src/platform/launch-params.ts',
-  'src/platform/take-launch-token.ts',
   'src/platform/token-store.ts',
   'src/platform/http-core.ts',
   'src/platform/backoff.ts',

@@ -27,8 +27,8 @@ const layers = [
     paths: ['src/bridge/'],
     imports: [
       'bridge',
+      'src/platform/launch-token/index.ts',
       'src/platform/launch-params.ts',
-      'src/platform/take-launch-token.ts',
       'src/platform/constants.ts',
     ],
   },
@@ -55,7 +55,7 @@ const layers = [
   {
     name: 'hydration',
     paths: ['src/hydration/'],
-    imports: ['hydration', 'shared', 'content', 'components', 'config', 'src/platform/take-launch-token.ts'],
+    imports: ['hydration', 'shared', 'content', 'components', 'config', 'src/platform/launch-token/index.ts'],
   },
   {
     name: 'sections',
@@ -92,6 +92,18 @@ const layers = [
 
 /** The only app file that imports pages: the page table (lazy loaders, one chunk per page). */
 const PAGE_TABLE = 'src/app/page-registry.ts';
+
+/**
+ * Modules that are a folder with one entrance: from outside the folder only its `index.ts` may be imported, whatever
+ * the layer (the launch token: one public function, and the one parse every outgoing URL goes through).
+ */
+const ONE_ENTRANCE = ['src/platform/launch-token/'];
+
+/** What is wrong with importing `target` from `from` under ONE_ENTRANCE, or null. */
+function entranceProblem(from, target) {
+  const folder = ONE_ENTRANCE.find((dir) => target.startsWith(dir) && !from.startsWith(dir));
+  return folder && target !== `${folder}index.ts` ? `import ${folder} only through its index.ts` : null;
+}
 
 /**
  * Inside the platform emulator every folder is a feature (`auth/`, `entities/`, `payments/`, …) except `core/`, the
@@ -310,6 +322,8 @@ export function checkBoundaries(root) {
       const problem = (() => {
         if (from.startsWith(DOUBLE) && target.startsWith('base44/'))
           return "the payment double imports nothing of the project's backend: its rules come from the provider's pages";
+        const entrance = entranceProblem(from, target);
+        if (entrance) return entrance;
         if (targetLayer?.name === layer.name) {
           if (layer.name === 'harness') {
             for (const root of SUB_FEATURES) {

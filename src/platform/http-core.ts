@@ -5,7 +5,7 @@ import { PlatformNetworkError } from './errors/network-error.ts';
 import { PlatformParseError } from './errors/parse-error.ts';
 import { PlatformError } from './errors/platform-error.ts';
 import { PlatformTimeoutError } from './errors/timeout-error.ts';
-import { stripAccessToken } from './launch-params.ts';
+import { stripAccessToken } from './launch-token/index.ts';
 
 /** A query value; `undefined`/`null` are not sent, arrays are joined by `,`, objects JSON-encoded. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | object;

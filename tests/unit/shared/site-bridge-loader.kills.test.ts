@@ -6,7 +6,7 @@
  * (`vi.resetModules()` and a literal `import()`), since the loader keeps its state for the page.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BootHandover } from '../../../src/hydration/boot-handover.ts';
+import { takeLaunchToken } from '../../../src/platform/launch-token/index.ts';
 import * as staticSiteBridge from '../../../src/shared/site-platform/site-bridge.ts';
 import * as staticLoader from '../../../src/shared/site-platform/site-bridge-loader.ts';
 
@@ -69,7 +69,7 @@ afterEach(() => {
   removeEventListener('preload-error', countNotice);
   vi.doUnmock('../../../src/shared/site-platform/site-bridge.ts');
   Reflect.deleteProperty(window, BRIDGE);
-  window.__siteBoot = undefined;
+  window.history.replaceState(null, '', '/');
 });
 
 describe('site bridge loader: errors before the bridge', () => {
@@ -183,14 +183,15 @@ describe('site bridge loader: mounted and unmounted', () => {
 
 describe('getSiteBridge', () => {
   it('hands the bridge the launch token the boot script took, and returns one bridge for the page', () => {
-    window.__siteBoot = { launchToken: 'Zboot' } as BootHandover;
+    window.history.replaceState(null, '', '/?access_token=Zboot');
+    takeLaunchToken(window);
+    localStorage.clear();
     const bridge = staticSiteBridge.getSiteBridge();
     expect(bridge.launch.accessToken).toBe('Zboot');
     expect(staticSiteBridge.getSiteBridge()).toBe(bridge);
   });
 
-  it('without a boot handover the bridge installs all the same, with no taken token', () => {
-    window.__siteBoot = undefined;
+  it('without a token taken the bridge installs all the same, with no token', () => {
     const bridge = staticSiteBridge.getSiteBridge();
     expect(bridge.launch.accessToken).toBeNull();
     expect(bridge.targetOrigin).toBeNull();

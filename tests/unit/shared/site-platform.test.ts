@@ -4,7 +4,7 @@
  * real HTTP: two recording servers stand for the configured platform and for one a launch query may name.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BootHandover } from '../../../src/hydration/boot-handover.ts';
+import { takeLaunchToken } from '../../../src/platform/launch-token/index.ts';
 import { recordingServerPerFile } from '../../support/recording-server.ts';
 import { allowingThePage, pageRequests } from '../cross-origin-server.ts';
 
@@ -51,13 +51,11 @@ beforeEach(() => {
   configured.respond(allowingThePage());
   launched.respond(allowingThePage());
   Reflect.deleteProperty(window, BRIDGE);
-  window.__siteBoot = undefined;
   window.location.href = PAGE;
 });
 afterEach(() => {
   vi.restoreAllMocks();
   Reflect.deleteProperty(window, BRIDGE);
-  window.__siteBoot = undefined;
   window.location.href = PAGE;
 });
 
@@ -147,8 +145,10 @@ describe('getSitePlatform', () => {
   });
 
   it('a token the boot script took (storage blocked) wins over the stored one', async () => {
+    window.location.href = `${PAGE}Pricing?access_token=Zboot`;
+    // The boot script takes it; storage refused its write, and holds another token.
+    expect(takeLaunchToken(window)).toBe('Zboot');
     storeToken('Zstored');
-    window.__siteBoot = { launchToken: 'Zboot' } as BootHandover;
     const { getSitePlatform } = await newPageLoad();
     const platform = getSitePlatform();
     await platform.auth.me();

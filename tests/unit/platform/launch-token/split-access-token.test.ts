@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitAccessToken } from '../../../src/platform/launch-token.ts';
+import {
+  splitAccessToken,
+  stripAccessToken,
+} from '../../../../src/platform/launch-token/split-access-token.ts';
 
 const SITE = 'https://site.example';
 
@@ -199,6 +202,19 @@ const otherSegment = fc.oneof(
   nearMiss,
 );
 const segments = fc.array(fc.oneof(tokenSegment, otherSegment, otherSegment), { maxLength: 8 });
+
+describe('stripAccessToken: any URL the site sends or shows', () => {
+  it('keeps anything it cannot parse, and a URL without the token, as they are', () => {
+    expect(stripAccessToken('not a url access_token')).toBe('not a url access_token');
+    expect(stripAccessToken('https://a.example/?x=1')).toBe('https://a.example/?x=1');
+  });
+
+  it('takes every copy of the token out, however its name is spelled', () => {
+    expect(stripAccessToken(`${SITE}/Pricing?access%5Ftoken=Z1&a=1#access_token=Z2`)).toBe(
+      `${SITE}/Pricing?a=1`,
+    );
+  });
+});
 
 describe('splitAccessToken: property', () => {
   it('removes exactly what is read as the token (every copy), keeps every other segment byte-for-byte in order', () => {

@@ -1,8 +1,8 @@
-import { LAUNCH_PARAMS } from './constants.ts';
+import { LAUNCH_PARAMS } from '../constants.ts';
 
 /**
- * One parse of an address for the launch token (docs/security.md rule 2). Reading the token and removing it are the same pass
- * over the same segments, so whatever is read as the token is exactly what leaves the address: a name is compared
+ * One parse of an address for the launch token (docs/security.md, "Token and bridge"). Reading the token and removing
+ * it are the same pass over the same segments, so whatever is read as the token is exactly what leaves the address: a name is compared
  * after decoding (`access%5Ftoken`, `%61ccess_token`, any mix of hex case), as `URLSearchParams` decodes it, and every
  * copy goes. `clear_access_token` (the request to forget the stored token) is read and removed in the same pass, the
  * same way. Everything else is kept byte-for-byte and in order.
@@ -89,4 +89,13 @@ export function splitAccessToken(href: string): AccessTokenSplit {
     removed,
     href: base + part('?', query, query2, fromQuery > 0) + part('#', fragment, hash, removed > fromQuery),
   };
+}
+
+/**
+ * Returns `href` without any `access_token` (or `clear_access_token`) parameter, however its name is spelled (path,
+ * other parameters and `#hash` kept byte-for-byte), so that no URL the site sends or shows carries the token
+ * (docs/security.md, "Token and bridge"). Unparseable input is returned unchanged.
+ */
+export function stripAccessToken(href: string): string {
+  return splitAccessToken(href).href;
 }
