@@ -99,9 +99,9 @@ export const MUTATED = [
   'src/bridge/parent-origin.ts',
   'src/bridge/messages.ts',
   'src/bridge/install-bridge.ts',
-  'src/shared/checkout/checkout-url.ts',
-  'src/shared/checkout/start-checkout.ts',
-  'src/shared/checkout/leave-for-checkout.ts',
+  'src/checkout/checkout-url.ts',
+  'src/checkout/start-checkout.ts',
+  'src/checkout/leave-for-checkout.ts',
   'src/app/auth/check-app-state.ts',
   'src/sections/contact/use-contact-draft.ts',
   // The backend functions (tests/unit-node/base44): what a checkout asks the provider for and answers its caller, who
@@ -245,8 +245,8 @@ export const MUTATED = [
   'src/platform/realtime.ts',
   'src/platform/service-role.ts',
   'src/platform/sso.ts',
-  'src/shared/checkout/checkout-store.ts',
-  'src/shared/checkout/use-checkout.ts',
+  'src/checkout/checkout-store.ts',
+  'src/checkout/use-checkout.ts',
   'src/shared/navigation/paths.ts',
   'src/shared/navigation/plain-click.ts',
   'src/shared/site-platform/site-bridge-loader.ts',
@@ -273,7 +273,7 @@ export const MUTATED = [
 export const CRITICAL = [
   // Money: the backend functions and what they share, the site's checkout flow, the payment double.
   'base44/',
-  'src/shared/checkout/',
+  'src/checkout/',
   'host-harness/src/emulator/payments/',
   'host-harness/src/emulator/payment-account.ts',
   // Access: the emulator's auth, the entities' access rules and routes, who may call a function and with which

@@ -50,6 +50,13 @@ const layers = [
     paths: ['src/shared/'],
     imports: ['shared', 'platform', 'bridge', 'content', 'config'],
   },
+  // The checkout, one folder for the whole behaviour: its store, hook and button, the createCheckout call, the
+  // answer's redirect rule and the leaving for the payment provider. Its texts are content's, as every text is.
+  {
+    name: 'checkout',
+    paths: ['src/checkout/'],
+    imports: ['checkout', 'shared', 'components', 'content', 'config'],
+  },
   // The loading layer: regions adopted from the prerendered HTML, islands, the boot script (which takes the launch
   // token with the platform client's one implementation of the token rules, before the first paint).
   {
@@ -65,7 +72,7 @@ const layers = [
   {
     name: 'pages',
     paths: ['src/pages/'],
-    imports: ['sections', 'components', 'content', 'shared', 'hydration'],
+    imports: ['sections', 'checkout', 'components', 'content', 'shared', 'hydration'],
   },
   {
     name: 'app',

@@ -1,7 +1,7 @@
+import { CheckoutButton } from '../checkout/checkout-button.tsx';
+import { useCheckout } from '../checkout/use-checkout.ts';
 import { Region, region } from '../hydration/index.ts';
-import { CheckoutButton } from '../sections/pricing/checkout-button.tsx';
 import { PackageCard } from '../sections/pricing/package-card.tsx';
-import { useCheckout } from '../shared/checkout/use-checkout.ts';
 
 const intro = region({ page: 'Pricing', part: 'intro' }, () =>
   import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/pricing-intro.tsx').then(

@@ -204,7 +204,7 @@ test('10 s delay on all four at once: the startup check and checkout give up at 
       const button = checkoutSite.frame.getByRole('button', { name: 'Get Started Now' });
       await button.click();
       await expect(checkoutSite.frame.getByRole('button', { name: 'Loading...' })).toBeDisabled();
-      // The call gives up before the slow answer (CHECKOUT_CALL_TIMEOUT_MS in src/shared/checkout/start-checkout.ts).
+      // The call gives up before the slow answer (CHECKOUT_CALL_TIMEOUT_MS in src/checkout/start-checkout.ts).
       await expect
         .poll(() => checkoutSite.recording.dialogs, { timeout: delay.delayMs + 5000 })
         .toEqual([CHECKOUT_ALERT]);

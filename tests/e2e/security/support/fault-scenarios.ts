@@ -29,7 +29,7 @@ export type FaultKind = keyof typeof FAULT_KINDS;
 
 export const CHECKOUT_ALERT = 'alert: Failed to start checkout. Please try again.';
 
-/** createCheckout gives up after this long (`CHECKOUT_CALL_TIMEOUT_MS` in src/shared/checkout/start-checkout.ts). */
+/** createCheckout gives up after this long (`CHECKOUT_CALL_TIMEOUT_MS` in src/checkout/start-checkout.ts). */
 export const CHECKOUT_CALL_TIMEOUT_MS = 8000;
 
 /** The startup check gives up after this long (`STARTUP_CALL_TIMEOUT_MS` in src/app/auth/check-app-state.ts). */

@@ -4,10 +4,10 @@
  * sent. Only an answer pointing at the payment provider may navigate; anything else gives the alert and the button.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCheckoutStore } from '../../../src/checkout/checkout-store.ts';
+import { CHECKOUT_CALL_TIMEOUT_MS, runCheckout } from '../../../src/checkout/start-checkout.ts';
 import { checkoutText, packageId } from '../../../src/content/checkout.ts';
 import { createFunctionsClient, createHttpCore } from '../../../src/platform/index.ts';
-import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
-import { CHECKOUT_CALL_TIMEOUT_MS, runCheckout } from '../../../src/shared/checkout/start-checkout.ts';
 import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
 import { siteConfig } from '../../../src/site-config.ts';
 import { type CannedAnswer, cannedResponse } from '../canned-answer.ts';

@@ -1,4 +1,4 @@
-import { loadSitePlatform } from '../site-platform/load-site-platform.ts';
+import { loadSitePlatform } from '../shared/site-platform/load-site-platform.ts';
 import { failCheckout, useCheckoutStore } from './checkout-store.ts';
 
 /**

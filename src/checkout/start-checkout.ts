@@ -1,6 +1,6 @@
-import { packageId } from '../../content/checkout.ts';
-import { siteConfig } from '../../site-config.ts';
-import type { SitePlatform } from '../site-platform/site-platform.ts';
+import { packageId } from '../content/checkout.ts';
+import type { SitePlatform } from '../shared/site-platform/site-platform.ts';
+import { siteConfig } from '../site-config.ts';
 import { failCheckout } from './checkout-store.ts';
 import { isAllowedCheckoutUrl } from './checkout-url.ts';
 import { goToCheckout } from './leave-for-checkout.ts';

@@ -1,19 +1,19 @@
-/** The Pricing page's checkout (src/shared/checkout/use-checkout.ts) when the checkout's own chunk cannot load. */
+/** The Pricing page's checkout (src/checkout/use-checkout.ts) when the checkout's own chunk cannot load. */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { useCheckoutStore } from '../../../src/checkout/checkout-store.ts';
+import { useCheckout } from '../../../src/checkout/use-checkout.ts';
 import { checkoutText } from '../../../src/content/checkout.ts';
-import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
-import { useCheckout } from '../../../src/shared/checkout/use-checkout.ts';
 
 afterEach(() => {
-  vi.doUnmock('../../../src/shared/checkout/start-checkout.ts');
+  vi.doUnmock('../../../src/checkout/start-checkout.ts');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   useCheckoutStore.setState({ pending: false });
 });
 
 it('a checkout whose chunk cannot load alerts the visitor and gives the button back; start stays the same function', async () => {
-  vi.doMock('../../../src/shared/checkout/start-checkout.ts', () => {
+  vi.doMock('../../../src/checkout/start-checkout.ts', () => {
     throw Object.assign(new Error('Loading chunk 9 failed.'), { name: 'ChunkLoadError' });
   });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

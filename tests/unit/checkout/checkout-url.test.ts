@@ -1,6 +1,6 @@
 /** The checkout allow-list (docs/security.md rule 7), decided in `isAllowedCheckoutUrl`. */
 import { describe, expect, it } from 'vitest';
-import { isAllowedCheckoutUrl } from '../../../src/shared/checkout/checkout-url.ts';
+import { isAllowedCheckoutUrl } from '../../../src/checkout/checkout-url.ts';
 
 const PRODUCTION = ['https://checkout.stripe.com'];
 const LOCAL = ['https://checkout.stripe.com', 'http://localhost:4400'];

@@ -1,5 +1,5 @@
-import { checkoutText } from '../../content/checkout.ts';
-import { dismissToast, showToast } from '../toasts/toast-store.ts';
+import { checkoutText } from '../content/checkout.ts';
+import { dismissToast, showToast } from '../shared/toasts/toast-store.ts';
 import { useCheckoutStore } from './checkout-store.ts';
 
 /**

@@ -1,13 +1,15 @@
 /**
- * Get Started Now as a visitor presses it: one createCheckout call per burst, the button stays "Loading..." while the
- * page is leaving, and works again when the page comes back from the back-forward cache.
+ * Get Started Now (src/checkout/checkout-button.tsx with use-checkout.ts) as a visitor sees and presses it: before any
+ * press it works and says so; one createCheckout call per burst, the button stays "Loading..." while the page is
+ * leaving, and works again when the page comes back from the back-forward cache. The store is imported statically and
+ * reset only after each test, so that the first test sees the state a page starts with.
  */
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CheckoutButton } from '../../../src/checkout/checkout-button.tsx';
+import { useCheckoutStore } from '../../../src/checkout/checkout-store.ts';
+import { useCheckout } from '../../../src/checkout/use-checkout.ts';
 import { checkoutButtonText, checkoutText } from '../../../src/content/checkout.ts';
-import { CheckoutButton } from '../../../src/sections/pricing/checkout-button.tsx';
-import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
-import { useCheckout } from '../../../src/shared/checkout/use-checkout.ts';
 import { loadSitePlatform } from '../../../src/shared/site-platform/load-site-platform.ts';
 import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
 
@@ -34,13 +36,29 @@ const button = (name: string) => screen.getByRole('button', { name }) as HTMLBut
 
 let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  useCheckoutStore.setState({ pending: false });
   // happy-dom has no dialogs.
   window.alert = () => {};
   assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  useCheckoutStore.setState({ pending: false });
+});
+
+// First in the file: nothing has pressed the button or set the store yet.
+describe('Get Started Now before any press', () => {
+  it('the page is told no checkout is pending', () => {
+    const { result } = renderHook(() => useCheckout());
+    expect(result.current.pending).toBe(false);
+  });
+
+  it('the button is enabled, not busy, and says Get Started Now', () => {
+    render(<Pricing />);
+    const start = screen.getByTestId('checkout-button');
+    expect(start.hasAttribute('disabled')).toBe(false);
+    expect(start.getAttribute('aria-busy')).toBe('false');
+    expect(start.textContent).toBe(checkoutButtonText.getStarted);
+  });
 });
 
 describe('Get Started Now', () => {

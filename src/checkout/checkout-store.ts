@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { checkoutText } from '../../content/checkout.ts';
+import { checkoutText } from '../content/checkout.ts';
 
 /** What the Pricing page shows of a checkout in progress. */
 export interface CheckoutState {

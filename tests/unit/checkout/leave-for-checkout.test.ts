@@ -3,12 +3,12 @@
  * is gone, and the "continue" link is offered only when the navigation did not happen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
+import { useCheckoutStore } from '../../../src/checkout/checkout-store.ts';
 import {
   CHECKOUT_STAYED_MS,
   CONTINUE_LINK_AFTER_MS,
   goToCheckout,
-} from '../../../src/shared/checkout/leave-for-checkout.ts';
+} from '../../../src/checkout/leave-for-checkout.ts';
 import { useToastStore } from '../../../src/shared/toasts/toast-store.ts';
 
 const PAY = 'https://checkout.stripe.com/c/pay/cs_test_1';

@@ -1,16 +1,16 @@
-/** The checkout's state (src/shared/checkout/checkout-store.ts): how it starts and what a failed checkout does. */
+/** The checkout's state (src/checkout/checkout-store.ts): how a page starts it and what a failed checkout does. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failCheckout, useCheckoutStore } from '../../../src/checkout/checkout-store.ts';
 import { checkoutText } from '../../../src/content/checkout.ts';
-import { failCheckout, useCheckoutStore } from '../../../src/shared/checkout/checkout-store.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('checkout store (kills)', () => {
+describe('the checkout store', () => {
   // First in the file: the store as the page starts with it.
-  it('starts with no checkout pending', () => {
-    expect(useCheckoutStore.getState()).toEqual({ pending: false });
+  it('a page starts with no checkout pending, and nothing else in the state', () => {
+    expect(useCheckoutStore.getState()).toStrictEqual({ pending: false });
   });
 
   it('a failed checkout is logged with its error, alerted, and no longer pending', () => {

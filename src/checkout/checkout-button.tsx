@@ -1,7 +1,7 @@
 import { ArrowRight, LoaderCircle } from 'lucide';
-import { buttonStyles } from '../../components/button-styles.ts';
-import { Icon } from '../../components/icon.tsx';
-import { checkoutButtonText } from '../../content/checkout.ts';
+import { buttonStyles } from '../components/button-styles.ts';
+import { Icon } from '../components/icon.tsx';
+import { checkoutButtonText } from '../content/checkout.ts';
 
 /** Get Started Now (docs/requirements.md §4): while checkout starts it reads "Loading...", is disabled and marked busy. */
 export function CheckoutButton({ pending, onStart }: { pending: boolean; onStart: () => void }) {
