@@ -75,7 +75,7 @@ export const EXCLUDED = {
   'src/components/button-styles.ts': 'class names only',
   'host-harness/src/emulator/core/pages/page-styles.ts': 'style sheet text only',
   'host-harness/src/emulator/register-features.ts': 'wiring: registers the routes of each feature',
-  'src/hydration/boot.ts': 'wiring: the boot script entry, bootPage(document.currentScript)',
+  'src/entries/boot-script.ts': 'wiring: the boot script entry, bootPage(document.currentScript)',
   'src/app/layout/footer-region.ts': 'wiring: a lazy import of the footer',
   'src/app/layout/logo-region.ts': 'wiring: a lazy import of the logo',
 };

@@ -79,10 +79,12 @@ const layers = [
     paths: ['src/app/'],
     imports: ['app', 'shared', 'hydration', 'platform', 'bridge', 'content', 'components', 'config'],
   },
+  // The entry points, one folder, each file named for what it starts (the boot script, the standalone site, `./App`,
+  // the prerender step): nothing imports them but the build.
   {
     name: 'entries',
-    paths: ['src/main.tsx', 'src/start-site.tsx', 'src/federation/', 'src/prerender/'],
-    imports: ['app', 'shared', 'hydration', 'content', 'config', 'assets'],
+    paths: ['src/entries/'],
+    imports: ['entries', 'app', 'shared', 'hydration', 'content', 'config', 'assets'],
   },
   { name: 'typings', paths: ['src/env.d.ts'], imports: [] },
   // The harness imports from the site only contract types and data (the path table); build scripts freely; the

@@ -1,8 +1,8 @@
 import type { HeldPresses } from './presses.ts';
 
 /**
- * What the boot script (`boot.ts`, the first script a prerendered page runs) hands over to the page's other scripts,
- * which are separate bundles loaded later: `window.__siteBoot`.
+ * What the boot script (`src/entries/boot-script.ts`, the first script a prerendered page runs) hands over to the
+ * page's other scripts, which are separate bundles loaded later: `window.__siteBoot`.
  */
 export interface BootHandover extends HeldPresses {
   /**

@@ -1,7 +1,7 @@
 /**
- * What the first script of every prerendered page does (`boot.ts`, inlined in its `<head>` with its CSP hash by
- * scripts/prerender.mjs: `<script data-styles="…" data-scripts="…">`, a build entry of its own, with no React). Before
- * the browser has parsed the page's body it
+ * What the first script of every prerendered page does (`src/entries/boot-script.ts`, inlined in its `<head>` with
+ * its CSP hash by scripts/prerender.mjs: `<script data-styles="…" data-scripts="…">`, a build entry of its own, with
+ * no React). Before the browser has parsed the page's body it
  * 1. takes the launch token out of the address and into storage, and remembers it for the page's later scripts
  *    (docs/security.md, "Token and bridge": one step, before the first paint, so that a link followed or a reload at
  *    any moment keeps the visitor signed in and no history entry keeps it);

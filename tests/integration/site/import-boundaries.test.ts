@@ -65,6 +65,9 @@ describe('import boundaries', () => {
       'src/platform/launch-token/index.ts': "export { take } from './take.ts';\n",
       'src/platform/http-core.ts':
         "import { take } from './launch-token/index.ts';\nexport const core = take;\n",
+      // The entry points, one folder: they import the app and each other, and nothing imports them.
+      'src/entries/standalone-site.tsx': "export const start = () => import('./hydrate-site.tsx');\n",
+      'src/entries/hydrate-site.tsx': "import { app } from '../app/app.tsx';\nexport const hydrate = app;\n",
       // Import syntax inside comments and strings is not an import.
       'src/components/logo.tsx':
         "// import('../app/app.tsx')\nexport const text = \"import x from '../app/app.tsx'\";\n",
@@ -138,6 +141,12 @@ describe('import boundaries', () => {
       'src/hydration/boot-page.ts',
       "import { take } from '../platform/launch-token/take-launch-token.ts';\nexport const boot = take;\n",
       "src/hydration/boot-page.ts: import '../platform/launch-token/take-launch-token.ts': import src/platform/launch-token/ only through its index.ts",
+    ],
+    [
+      'the app shell importing an entry point',
+      'src/app/routes.tsx',
+      "import { start } from '../entries/standalone-site.tsx';\nexport const routes = start;\n",
+      "src/app/routes.tsx: import '../entries/standalone-site.tsx': app may not import entries",
     ],
     [
       'a page importing another page',

@@ -1,4 +1,8 @@
-import { holdEarlyErrors } from './shared/site-platform/site-bridge-loader.ts';
+/**
+ * Starts the standalone site: the main script of every prerendered page (the boot script loads it after the first
+ * paint), which makes the page live.
+ */
+import { holdEarlyErrors } from '../shared/site-platform/site-bridge-loader.ts';
 
 // The boot script took the launch token before the first paint; the bridge is installed once the page is live, and
 // reports what went wrong before then.
@@ -14,7 +18,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // with React DOM first (its setup is the largest), then the site's. `eager`: they stay in this script, no request of
 // their own.
 nextTask()
-  .then(() => import(/* webpackMode: "eager" */ './hydration/index.ts'))
+  .then(() => import(/* webpackMode: "eager" */ '../hydration/index.ts'))
   .then(nextTask)
-  .then(() => import(/* webpackMode: "eager" */ './start-site.tsx'))
-  .then(({ startSite }) => startSite(container));
+  .then(() => import(/* webpackMode: "eager" */ './hydrate-site.tsx'))
+  .then(({ hydrateSite }) => hydrateSite(container));

@@ -1,5 +1,5 @@
 /**
- * The server entry of the prerender step (built for Node by `rspack.config.ts`, run by `scripts/prerender.mjs`):
+ * Starts the prerender step: its server entry (built for Node by `rspack.config.ts`, run by `scripts/prerender.mjs`)
  * renders a page of the site to HTML exactly as the browser's first render will produce it, for hydration.
  */
 import { renderToString } from 'react-dom/server';
