@@ -5,7 +5,7 @@
  */
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useBodyScrollLock } from '../../../src/app/hooks/use-body-scroll-lock.ts';
+import { useBodyScrollLock } from '../../../../src/app/hooks/use-body-scroll-lock.ts';
 
 /** A window `width` px wide whose page is `width - scrollbar` px wide (the scrollbar takes the rest). */
 function windowWithScrollbar(scrollbar: number, width = 1024) {

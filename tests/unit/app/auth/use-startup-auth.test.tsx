@@ -5,14 +5,14 @@
  */
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, type RecordedRequest, recordingServerPerFile } from '../../support/recording-server.ts';
-import { waitFor } from '../../support/wait-for.ts';
-import { allowingThePage, pageRequests } from '../cross-origin-server.ts';
+import { json, type RecordedRequest, recordingServerPerFile } from '../../../support/recording-server.ts';
+import { waitFor } from '../../../support/wait-for.ts';
+import { allowingThePage, pageRequests } from '../../cross-origin-server.ts';
 
 const platform = recordingServerPerFile();
 const PAGE = 'http://localhost:3000/';
 const BRIDGE = Symbol.for('agency-site.bridge');
-const LOADER = '../../../src/shared/site-platform/load-site-platform.ts';
+const LOADER = '../../../../src/shared/site-platform/load-site-platform.ts';
 const SETTINGS_PATH = '/api/apps/public/prod/public-settings/by-id/local-app';
 const ME_PATH = '/api/apps/local-app/entities/User/me';
 
@@ -34,10 +34,10 @@ function platformAnswering(answers: { settings: [number, unknown]; me?: [number,
 /** The site's modules as a new page load finds them (built against the recording server), and the hook's component. */
 async function newPageLoad() {
   vi.resetModules();
-  const { siteConfig } = await import('../../../src/site-config.ts');
+  const { siteConfig } = await import('../../../../src/site-config.ts');
   siteConfig.serverUrl = platform.url;
-  useStartupAuth = (await import('../../../src/app/auth/use-startup-auth.ts')).useStartupAuth;
-  const { useAuthStore } = await import('../../../src/shared/auth/auth-store.ts');
+  useStartupAuth = (await import('../../../../src/app/auth/use-startup-auth.ts')).useStartupAuth;
+  const { useAuthStore } = await import('../../../../src/shared/auth/auth-store.ts');
   return { Startup, useAuthStore };
 }
 

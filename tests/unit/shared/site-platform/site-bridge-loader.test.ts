@@ -1,14 +1,14 @@
 /**
- * The bridge loader (src/shared/site-platform/site-bridge-loader.ts) and the site's bridge (site-bridge.ts), imported
- * statically: the mutation run (Stryker's Vitest runner, `vitest.related`) runs only the test files whose static import
- * graph reaches a mutated module, so a file that reaches them only through `import(variable)`
- * (site-bridge-loader.test.ts) never runs there. Each test still starts from a fresh page load of the loader
- * (`vi.resetModules()` and a literal `import()`), since the loader keeps its state for the page.
+ * The bridge loads with the platform chunk once the page is live (src/shared/site-platform/site-bridge-loader.ts):
+ * what goes wrong before then is reported once it is installed, the editor is told when the site has rendered and when
+ * it is gone, and a bridge that cannot load still gets the visitor the reload notice.
+ *
+ * Each test starts from a fresh page load of the loader (`vi.resetModules()` and a literal `import()`), since the
+ * loader keeps its state for the page. The loader is also imported statically: the mutation run (Stryker's Vitest
+ * runner, `vitest.related`) runs only the test files whose static imports reach a mutated module.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { takeLaunchToken } from '../../../src/platform/launch-token/index.ts';
-import * as staticSiteBridge from '../../../src/shared/site-platform/site-bridge.ts';
-import * as staticLoader from '../../../src/shared/site-platform/site-bridge-loader.ts';
+import * as staticLoader from '../../../../src/shared/site-platform/site-bridge-loader.ts';
 
 const BRIDGE = Symbol.for('agency-site.bridge');
 
@@ -17,10 +17,10 @@ interface Recorded {
   calls: string[];
 }
 
-/** A bridge that records what the loader tells it. */
+/** A bridge that records what the loader tells it: the errors it reports, and that the site rendered or is gone. */
 function recordingBridge(): Recorded {
   const recorded: Recorded = { reported: [], calls: [] };
-  vi.doMock('../../../src/shared/site-platform/site-bridge.ts', () => ({
+  vi.doMock('../../../../src/shared/site-platform/site-bridge.ts', () => ({
     getSiteBridge: () => ({
       reportError: (error: unknown) => recorded.reported.push(error),
       mounted: () => recorded.calls.push('mounted'),
@@ -30,14 +30,14 @@ function recordingBridge(): Recorded {
   return recorded;
 }
 
+const chunkError = (chunk: number) =>
+  Object.assign(new Error(`Loading chunk ${chunk} failed.`), { name: 'ChunkLoadError' });
+
 /** A bridge chunk that cannot load (until `fail.now` is false). */
-function failingChunk(): { now: boolean; error: Error } {
-  const fail = {
-    now: true,
-    error: Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' }),
-  };
-  vi.doMock('../../../src/shared/site-platform/site-bridge.ts', () => {
-    if (fail.now) throw fail.error;
+function failingChunk(): { now: boolean } {
+  const fail = { now: true };
+  vi.doMock('../../../../src/shared/site-platform/site-bridge.ts', () => {
+    if (fail.now) throw chunkError(7);
     return { getSiteBridge: () => ({ reportError: () => undefined, mounted: () => undefined }) };
   });
   return fail;
@@ -45,7 +45,7 @@ function failingChunk(): { now: boolean; error: Error } {
 
 const freshLoader = async (): Promise<typeof staticLoader> => {
   vi.resetModules();
-  return import('../../../src/shared/site-platform/site-bridge-loader.ts');
+  return import('../../../../src/shared/site-platform/site-bridge-loader.ts');
 };
 
 function errorEvent(init: ErrorEventInit): Event {
@@ -57,22 +57,33 @@ function rejection(reason: unknown): Event {
   return Object.assign(new Event('unhandledrejection'), { reason });
 }
 
-let notices: number;
-const countNotice = () => {
-  notices += 1;
-};
+/** The `preload-error` events the page gets (what the reload notice listens to), with their details. */
+let notices: unknown[];
+const keepNotice = (event: Event) => notices.push((event as CustomEvent).detail);
 beforeEach(() => {
-  notices = 0;
-  addEventListener('preload-error', countNotice);
+  notices = [];
+  addEventListener('preload-error', keepNotice);
 });
 afterEach(() => {
-  removeEventListener('preload-error', countNotice);
-  vi.doUnmock('../../../src/shared/site-platform/site-bridge.ts');
+  removeEventListener('preload-error', keepNotice);
+  vi.doUnmock('../../../../src/shared/site-platform/site-bridge.ts');
   Reflect.deleteProperty(window, BRIDGE);
-  window.history.replaceState(null, '', '/');
 });
 
 describe('site bridge loader: errors before the bridge', () => {
+  it('keeps an error raised before the bridge is installed, and the real bridge reports it once it is', async () => {
+    const loader = await freshLoader();
+    loader.holdEarlyErrors();
+    dispatchEvent(rejection(chunkError(42)));
+    expect(notices).toEqual([]);
+    const bridge = await loader.loadSiteBridge();
+    expect(bridge.launch).toBeDefined();
+    expect(notices).toHaveLength(1);
+    expect(JSON.stringify(notices[0])).toContain('Loading chunk 42 failed.');
+    // Installed once: the same bridge every time.
+    expect(await loader.loadSiteBridge()).toBe(bridge);
+  });
+
   it('reports the kept errors in order: a rejection by its reason, an error by its error, else its message', async () => {
     const recorded = recordingBridge();
     const loader = await freshLoader();
@@ -137,7 +148,7 @@ describe('site bridge loader: loading', () => {
     vi.resetModules();
     const bridge = await loader.loadSiteBridge();
     expect(typeof bridge.reportError).toBe('function');
-    expect(notices).toBe(0);
+    expect(notices).toHaveLength(0);
   });
 
   it('reportSiteError hands the error to the bridge', async () => {
@@ -146,21 +157,34 @@ describe('site bridge loader: loading', () => {
     const error = new Error('the menu failed');
     loader.reportSiteError(error);
     await expect.poll(() => recorded.reported).toEqual([error]);
-    expect(notices).toBe(0);
+    expect(notices).toHaveLength(0);
   });
 
-  it('reportSiteError and installSiteBridge offer the reload notice when the chunk cannot load', async () => {
-    failingChunk();
+  it("offers the reload notice itself when the bridge's own chunk cannot load, and tries the chunk again later", async () => {
+    const fail = failingChunk();
     const loader = await freshLoader();
-    loader.reportSiteError(new Error('the menu failed'));
-    await expect.poll(() => notices).toBe(1);
+    // Installing it once the page is live: no unhandled rejection, the notice instead.
     loader.installSiteBridge();
-    await expect.poll(() => notices).toBe(2);
+    await expect.poll(() => notices.length).toBe(1);
+    loader.reportSiteError(new Error('the menu chunk failed'));
+    await expect.poll(() => notices.length).toBe(2);
+    fail.now = false;
+    vi.resetModules();
+    await expect(loader.loadSiteBridge()).resolves.toBeDefined();
+  });
+
+  it('the loader offers holdEarlyErrors, installSiteBridge, loadSiteBridge and reportSiteError, and nothing else', () => {
+    expect(Object.keys(staticLoader).sort()).toEqual([
+      'holdEarlyErrors',
+      'installSiteBridge',
+      'loadSiteBridge',
+      'reportSiteError',
+    ]);
   });
 });
 
 describe('site bridge loader: mounted and unmounted', () => {
-  it('a live site is announced as rendered once, and as gone on cleanup', async () => {
+  it('tells the editor the site has rendered once the bridge is installed, once, and that it is gone on cleanup', async () => {
     const recorded = recordingBridge();
     const loader = await freshLoader();
     const cleanup = loader.installSiteBridge();
@@ -170,7 +194,7 @@ describe('site bridge loader: mounted and unmounted', () => {
     await expect.poll(() => recorded.calls).toEqual(['mounted', 'unmounted']);
   });
 
-  it('a site gone before the bridge loaded is announced as gone only', async () => {
+  it('a site gone before its bridge was installed is announced as gone only, never as rendered', async () => {
     const recorded = recordingBridge();
     const loader = await freshLoader();
     loader.installSiteBridge()();
@@ -179,30 +203,4 @@ describe('site bridge loader: mounted and unmounted', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(recorded.calls).toEqual(['unmounted']);
   });
-});
-
-describe('getSiteBridge', () => {
-  it('hands the bridge the launch token the boot script took, and returns one bridge for the page', () => {
-    window.history.replaceState(null, '', '/?access_token=Zboot');
-    takeLaunchToken(window);
-    localStorage.clear();
-    const bridge = staticSiteBridge.getSiteBridge();
-    expect(bridge.launch.accessToken).toBe('Zboot');
-    expect(staticSiteBridge.getSiteBridge()).toBe(bridge);
-  });
-
-  it('without a token taken the bridge installs all the same, with no token', () => {
-    const bridge = staticSiteBridge.getSiteBridge();
-    expect(bridge.launch.accessToken).toBeNull();
-    expect(bridge.targetOrigin).toBeNull();
-  });
-});
-
-it('the statically imported loader is the same module API', () => {
-  expect(Object.keys(staticLoader).sort()).toEqual([
-    'holdEarlyErrors',
-    'installSiteBridge',
-    'loadSiteBridge',
-    'reportSiteError',
-  ]);
 });

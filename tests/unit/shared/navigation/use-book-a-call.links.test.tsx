@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { BookACallButton } from '../../../src/app/layout/book-a-call-button.tsx';
-import { layout, navLabels } from '../../../src/content/layout.ts';
-import { BookCallLink } from '../../../src/sections/book-call-link.tsx';
+import { BookACallButton } from '../../../../src/app/layout/book-a-call-button.tsx';
+import { layout, navLabels } from '../../../../src/content/layout.ts';
+import { BookCallLink } from '../../../../src/sections/book-call-link.tsx';
 
 const links: [string, (label: string) => ReactNode][] = [
   ['BookACallButton', () => <BookACallButton className="cta" />],

@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtPages, defaultRoutes, MISSING_PATH } from '../../../scripts/bench-support.mjs';
-import { pageNameForPath, pageNames, paths } from '../../../src/shared/navigation/paths.ts';
-import { pagePaths, routePaths, type TestedPage } from '../../support/page-paths.ts';
+import { builtPages, defaultRoutes, MISSING_PATH } from '../../../../scripts/bench-support.mjs';
+import { pageNameForPath, pageNames, paths } from '../../../../src/shared/navigation/paths.ts';
+import { pagePaths, routePaths, type TestedPage } from '../../../support/page-paths.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
+const root = resolve(import.meta.dirname, '../../../..');
 
 describe("the tests' page table (tests/support/page-paths.ts) against the site's (src/shared/navigation/paths.ts)", () => {
   const tested = (Object.keys(pagePaths) as TestedPage[]).filter((name) => name !== 'NotFound');

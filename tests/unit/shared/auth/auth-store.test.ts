@@ -11,10 +11,15 @@ import {
   createFunctionsClient,
   createHttpCore,
   createTokenStore,
-} from '../../../src/platform/index.ts';
-import { AUTH_STATUS, initialAuthState, logout, useAuthStore } from '../../../src/shared/auth/auth-store.ts';
-import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
-import { createFakeLocation, createMemoryStorage } from '../../support/recording-server.ts';
+} from '../../../../src/platform/index.ts';
+import {
+  AUTH_STATUS,
+  initialAuthState,
+  logout,
+  useAuthStore,
+} from '../../../../src/shared/auth/auth-store.ts';
+import type { SitePlatform } from '../../../../src/shared/site-platform/site-platform.ts';
+import { createFakeLocation, createMemoryStorage } from '../../../support/recording-server.ts';
 
 const HERE = 'https://site.example/Pricing?plan=gold';
 

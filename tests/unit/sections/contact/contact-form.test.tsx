@@ -5,8 +5,8 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { contactForm } from '../../../src/content/contact-form.ts';
-import { ContactForm } from '../../../src/sections/contact/contact-form.tsx';
+import { contactForm } from '../../../../src/content/contact-form.ts';
+import { ContactForm } from '../../../../src/sections/contact/contact-form.tsx';
 
 const FILLED = {
   name: 'Jane Smith',

@@ -6,7 +6,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { PrimaryNav } from '../../../src/app/layout/primary-nav.tsx';
+import { PrimaryNav } from '../../../../src/app/layout/primary-nav.tsx';
 
 function renderAt(path: string, onNavigate?: () => void) {
   const location = memoryLocation({ path, record: true });

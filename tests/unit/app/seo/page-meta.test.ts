@@ -3,10 +3,10 @@
  * whether search engines may index it, and whether `sitemap.xml` lists it. `null` is the 404 page.
  */
 import { describe, expect, it } from 'vitest';
-import { pageMeta } from '../../../src/app/seo/page-meta.ts';
-import { brand } from '../../../src/content/brand.ts';
-import { pageSeo } from '../../../src/content/seo.ts';
-import { pageNames } from '../../../src/shared/navigation/paths.ts';
+import { pageMeta } from '../../../../src/app/seo/page-meta.ts';
+import { brand } from '../../../../src/content/brand.ts';
+import { pageSeo } from '../../../../src/content/seo.ts';
+import { pageNames } from '../../../../src/shared/navigation/paths.ts';
 
 describe('pageMeta', () => {
   it("titles a page with its SEO title and the agency's name", () => {

@@ -4,9 +4,9 @@
  */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthGate } from '../../../src/app/auth/auth-gate.tsx';
-import { checkAppState, STARTUP_CALL_TIMEOUT_MS } from '../../../src/app/auth/check-app-state.ts';
-import { authText } from '../../../src/content/auth.ts';
+import { AuthGate } from '../../../../src/app/auth/auth-gate.tsx';
+import { checkAppState, STARTUP_CALL_TIMEOUT_MS } from '../../../../src/app/auth/check-app-state.ts';
+import { authText } from '../../../../src/content/auth.ts';
 import {
   createAppClient,
   createAppLogsClient,
@@ -14,10 +14,10 @@ import {
   createFunctionsClient,
   createHttpCore,
   createTokenStore,
-} from '../../../src/platform/index.ts';
-import { initialAuthState, useAuthStore } from '../../../src/shared/auth/auth-store.ts';
-import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
-import { type CannedAnswer, cannedResponse } from '../canned-answer.ts';
+} from '../../../../src/platform/index.ts';
+import { initialAuthState, useAuthStore } from '../../../../src/shared/auth/auth-store.ts';
+import type { SitePlatform } from '../../../../src/shared/site-platform/site-platform.ts';
+import { type CannedAnswer, cannedResponse } from '../../canned-answer.ts';
 
 const SERVER = 'http://platform.example';
 const HERE = 'https://site.example/Pricing?plan=gold#faq';

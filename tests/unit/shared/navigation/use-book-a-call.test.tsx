@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { layout } from '../../../src/content/layout.ts';
-import { bookACallHref, useBookACall } from '../../../src/shared/navigation/use-book-a-call.ts';
+import { layout } from '../../../../src/content/layout.ts';
+import { bookACallHref, useBookACall } from '../../../../src/shared/navigation/use-book-a-call.ts';
 
 /** How long the hook waits for the contact section once it starts watching for it. */
 const GIVE_UP_MS = 10_000;

@@ -1,5 +1,6 @@
+/** Page names from paths (src/shared/navigation/paths.ts): the page a path opens, whatever its case and slashes. */
 import { describe, expect, it } from 'vitest';
-import { pageNameForPath, pageNames, paths } from '../../../src/shared/navigation/paths.ts';
+import { pageNameForPath, pageNames, paths } from '../../../../src/shared/navigation/paths.ts';
 
 describe('pageNameForPath', () => {
   it('maps / and /Index to Index', () => {
@@ -14,6 +15,17 @@ describe('pageNameForPath', () => {
       expect(pageNameForPath(`/${name.toLowerCase()}`)).toBe(name);
       expect(pageNameForPath(`/${name.toUpperCase()}/`)).toBe(name);
     }
+  });
+
+  it('only slashes is the home page, and trailing slashes of a page are ignored', () => {
+    expect(pageNameForPath('///')).toBe('Index');
+    expect(pageNameForPath('/process//')).toBe('Process');
+  });
+
+  it('a path without its leading slash names no page', () => {
+    expect(pageNameForPath('xpricing')).toBeNull();
+    expect(pageNameForPath('Pricing')).toBeNull();
+    expect(pageNameForPath('/pricing')).toBe('Pricing');
   });
 
   it('answers null for any other path', () => {

@@ -6,12 +6,12 @@ import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { usePageViewLog } from '../../../src/app/auth/use-page-view-log.ts';
-import { initialAuthState, useAuthStore } from '../../../src/shared/auth/auth-store.ts';
-import { loadSitePlatform } from '../../../src/shared/site-platform/load-site-platform.ts';
-import type { SitePlatform } from '../../../src/shared/site-platform/site-platform.ts';
+import { usePageViewLog } from '../../../../src/app/auth/use-page-view-log.ts';
+import { initialAuthState, useAuthStore } from '../../../../src/shared/auth/auth-store.ts';
+import { loadSitePlatform } from '../../../../src/shared/site-platform/load-site-platform.ts';
+import type { SitePlatform } from '../../../../src/shared/site-platform/site-platform.ts';
 
-vi.mock('../../../src/shared/site-platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
+vi.mock('../../../../src/shared/site-platform/load-site-platform.ts', () => ({ loadSitePlatform: vi.fn() }));
 
 function Logger() {
   usePageViewLog();

@@ -6,9 +6,9 @@ import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { pageMeta } from '../../../src/app/seo/page-meta.ts';
-import { useDocumentTitle } from '../../../src/app/seo/use-document-title.ts';
-import { waitFor } from '../../support/wait-for.ts';
+import { pageMeta } from '../../../../src/app/seo/page-meta.ts';
+import { useDocumentTitle } from '../../../../src/app/seo/use-document-title.ts';
+import { waitFor } from '../../../support/wait-for.ts';
 
 function Title() {
   useDocumentTitle();

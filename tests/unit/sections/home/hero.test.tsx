@@ -6,15 +6,15 @@ import { describe, expect, it, vi } from 'vitest';
  * are: a testimonial added to the site leaves the first screen (and the home document's one round trip) alone.
  * Here the testimonials are the site's own plus two more, added as a developer would add them.
  */
-vi.mock('../../../src/content/testimonials.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/content/testimonials.ts')>();
+vi.mock('../../../../src/content/testimonials.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../../src/content/testimonials.ts')>();
   const extra = original.testimonials.map((item, index) => ({ ...item, name: `Added ${index}` }));
   return { ...original, testimonials: [...original.testimonials, ...extra.slice(0, 2)] };
 });
 
-const { Hero } = await import('../../../src/sections/home/hero.tsx');
-const { hero } = await import('../../../src/content/home.ts');
-const { testimonials } = await import('../../../src/content/testimonials.ts');
+const { Hero } = await import('../../../../src/sections/home/hero.tsx');
+const { hero } = await import('../../../../src/content/home.ts');
+const { testimonials } = await import('../../../../src/content/testimonials.ts');
 
 describe('the hero’s avatars', () => {
   it('are the first three testimonials’, when there are two more than the site has', () => {

@@ -6,7 +6,7 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { useScrollToTopOnNavigate } from '../../../src/app/hooks/use-scroll-to-top.ts';
+import { useScrollToTopOnNavigate } from '../../../../src/app/hooks/use-scroll-to-top.ts';
 
 function ScrollToTop() {
   useScrollToTopOnNavigate();

@@ -5,10 +5,10 @@
  */
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contactDraftStorageKey } from '../../../src/content/contact-draft.ts';
-import { contactForm } from '../../../src/content/contact-form.ts';
-import { ContactForm } from '../../../src/sections/contact/contact-form.tsx';
-import { useContactDraft } from '../../../src/sections/contact/use-contact-draft.ts';
+import { contactDraftStorageKey } from '../../../../src/content/contact-draft.ts';
+import { contactForm } from '../../../../src/content/contact-form.ts';
+import { ContactForm } from '../../../../src/sections/contact/contact-form.tsx';
+import { useContactDraft } from '../../../../src/sections/contact/use-contact-draft.ts';
 
 type Field = keyof typeof contactForm.labels;
 const FIELDS: Field[] = ['name', 'email', 'phone', 'company', 'message'];

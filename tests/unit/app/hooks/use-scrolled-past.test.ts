@@ -4,7 +4,7 @@
  */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useScrolledPast } from '../../../src/app/hooks/use-scrolled-past.ts';
+import { useScrolledPast } from '../../../../src/app/hooks/use-scrolled-past.ts';
 
 function scrollTo(y: number) {
   Object.defineProperty(window, 'scrollY', { configurable: true, value: y });

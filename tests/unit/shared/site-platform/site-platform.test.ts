@@ -4,9 +4,9 @@
  * real HTTP: two recording servers stand for the configured platform and for one a launch query may name.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { takeLaunchToken } from '../../../src/platform/launch-token/index.ts';
-import { recordingServerPerFile } from '../../support/recording-server.ts';
-import { allowingThePage, pageRequests } from '../cross-origin-server.ts';
+import { takeLaunchToken } from '../../../../src/platform/launch-token/index.ts';
+import { recordingServerPerFile } from '../../../support/recording-server.ts';
+import { allowingThePage, pageRequests } from '../../cross-origin-server.ts';
 
 const configured = recordingServerPerFile();
 const launched = recordingServerPerFile();
@@ -19,11 +19,11 @@ const BRIDGE = Symbol.for('agency-site.bridge');
  */
 async function newPageLoad() {
   vi.resetModules();
-  const { siteConfig } = await import('../../../src/site-config.ts');
+  const { siteConfig } = await import('../../../../src/site-config.ts');
   siteConfig.serverUrl = configured.url;
   siteConfig.serverUrlAllowList = [launched.url];
-  const { getSitePlatform } = await import('../../../src/shared/site-platform/site-platform.ts');
-  const { loadSitePlatform } = await import('../../../src/shared/site-platform/load-site-platform.ts');
+  const { getSitePlatform } = await import('../../../../src/shared/site-platform/site-platform.ts');
+  const { loadSitePlatform } = await import('../../../../src/shared/site-platform/load-site-platform.ts');
   return { getSitePlatform, loadSitePlatform };
 }
 
@@ -163,7 +163,7 @@ describe('appTarget', () => {
   const launch = (appId: string | null, functionsVersion: string | null) => ({ appId, functionsVersion });
 
   it("inside the verified editor frame, the launch query's app id and functions version are used", async () => {
-    const { appTarget } = await import('../../../src/shared/site-platform/site-platform.ts');
+    const { appTarget } = await import('../../../../src/shared/site-platform/site-platform.ts');
     expect(appTarget(launch('preview-app', 'v7'), true, 'local-app')).toEqual({
       appId: 'preview-app',
       functionsVersion: 'v7',
@@ -175,7 +175,7 @@ describe('appTarget', () => {
   });
 
   it('outside it, the configured app and no functions version, whatever the query names', async () => {
-    const { appTarget } = await import('../../../src/shared/site-platform/site-platform.ts');
+    const { appTarget } = await import('../../../../src/shared/site-platform/site-platform.ts');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(appTarget(launch('evilapp', null), false, 'local-app')).toEqual({
       appId: 'local-app',
