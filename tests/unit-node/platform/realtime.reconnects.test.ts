@@ -95,7 +95,7 @@ function refuse(socket: SocketDouble) {
   socket.fire('connect_error', new Error('unauthorized'));
 }
 
-describe('realtime reconnects (kills)', () => {
+describe('realtime reconnects', () => {
   it('a refused handshake is retried after 1 s, then 2 s: the backoff grows while no connect succeeds', async () => {
     const { socket } = await connected();
     refuse(socket);
