@@ -36,11 +36,9 @@ function requestNavigation(url: string, win: Window): Departure {
     }
   }
   try {
-    // Stryker disable next-line ConditionalExpression: a null top throws below as well, and this catch handles both.
-    if (win.top) {
-      win.top.location.href = url;
-      return 'leaving';
-    }
+    // A null top (a frame being removed) throws here too, into the same catch.
+    (win.top as Window).location.href = url;
+    return 'leaving';
   } catch {
     // The top window may not be navigated from here (a sandbox): a new tab instead.
   }
@@ -87,7 +85,12 @@ export function goToCheckout(url: string, win: Window = window): void {
     return;
   }
 
-  let notice: string | null = null;
+  // Dismisses the link once it is offered (it is offered once at most); null until then.
+  let dismissLink: (() => void) | null = null;
+  const offerLink = () => {
+    const notice = offerContinueLink(url);
+    dismissLink = () => dismissToast(notice);
+  };
   // Stryker disable next-line ArrayDeclaration: clearing a timer id that was never set does nothing.
   const timers: number[] = [];
   const clearTimers = () => {
@@ -104,8 +107,7 @@ export function goToCheckout(url: string, win: Window = window): void {
   const onPageShow = (event: Event) => {
     if (!(event as PageTransitionEvent).persisted) return;
     stopWatching();
-    // Stryker disable next-line ConditionalExpression: dismissing no notice changes nothing (`false` is tested).
-    if (notice) dismissToast(notice);
+    dismissLink?.();
     releaseButton();
   };
   win.addEventListener('pagehide', onPageHide);
@@ -115,7 +117,7 @@ export function goToCheckout(url: string, win: Window = window): void {
     timers.push(
       win.setTimeout(() => {
         // Hidden: the visitor is elsewhere (a tab switch), and the later check still covers a refusal.
-        if (win.document.visibilityState === 'visible') notice = offerContinueLink(url);
+        if (win.document.visibilityState === 'visible') offerLink();
       }, CONTINUE_LINK_AFTER_MS),
     );
   }
@@ -123,7 +125,7 @@ export function goToCheckout(url: string, win: Window = window): void {
     win.setTimeout(() => {
       stopWatching();
       // A tab that opened is where the visitor pays: no link here.
-      if (departure === 'leaving' && notice === null) notice = offerContinueLink(url);
+      if (departure === 'leaving' && dismissLink === null) offerLink();
       releaseButton();
     }, CHECKOUT_STAYED_MS),
   );

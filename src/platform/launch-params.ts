@@ -8,10 +8,9 @@ export function normalizeServerUrl(
   value: string | null | undefined,
   allowList: readonly string[],
 ): string | null {
-  // Stryker disable next-line ConditionalExpression: without it, `new URL` throws on an empty value, into null too.
-  if (!value) return null;
   try {
-    const { origin, protocol } = new URL(value);
+    // No value is no URL: `new URL` refuses an empty one, and null or undefined (read as "null", "undefined"), alike.
+    const { origin, protocol } = new URL(String(value));
     if (protocol !== 'https:' && protocol !== 'http:') return null;
     return allowList.some((allowed) => allowed.replace(/\/+$/, '') === origin) ? origin : null;
   } catch {
