@@ -3,7 +3,10 @@ import { buttonStyles } from '../components/button-styles.ts';
 import { Icon } from '../components/icon.tsx';
 import { checkoutButtonText } from '../content/checkout.ts';
 
-/** Get Started Now (docs/requirements.md §4): while checkout starts it reads "Loading...", is disabled and marked busy. */
+/**
+ * Get Started Now (docs/requirements.md, "States and transitions"): while checkout starts it reads "Loading...", is
+ * disabled and marked busy.
+ */
 export function CheckoutButton({ pending, onStart }: { pending: boolean; onStart: () => void }) {
   return (
     <button

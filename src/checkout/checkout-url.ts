@@ -1,6 +1,7 @@
 /**
- * Checkout redirects only to the payment provider (docs/security.md rule 7): an https URL without user-info whose origin is on
- * the allow-list. The harness's own origin (http, local builds only) is on the list as configured.
+ * Checkout redirects only to the payment provider (docs/security.md, "Redirects and untrusted values"): an https URL
+ * without user-info whose origin is on the allow-list. The harness's own origin (http, local builds only) is on the
+ * list as configured.
  */
 export function isAllowedCheckoutUrl(value: unknown, allowedOrigins: readonly string[]): value is string {
   if (typeof value !== 'string' || value.length > 4096) return false;

@@ -10,8 +10,8 @@ export const CONTINUE_LINK_AFTER_MS = 1500;
 
 /**
  * How long the page may stay after asking to leave before the navigation counts as not having happened: the link is
- * offered (if it is not already) and the button works again. Until then a press starts nothing (docs/security.md rule 17):
- * a slow payment page must not let a second press open a second session.
+ * offered (if it is not already) and the button works again. Until then a press starts nothing (docs/security.md,
+ * "HTTP faults and nothing lost"): a slow payment page must not let a second press open a second session.
  */
 export const CHECKOUT_STAYED_MS = 10_000;
 
@@ -23,8 +23,8 @@ export type Departure = 'leaving' | 'new-tab' | 'blocked';
 
 /**
  * At top level the page navigates itself; inside the editor's frame the top window navigates (never the iframe:
- * docs/security.md rule 9), else a new tab opens. The tab is opened without `noopener`, whose `window.open` answers null
- * even when the tab did open, and is cut from this page at once (`opener = null`).
+ * docs/security.md, "Redirects and untrusted values"), else a new tab opens. The tab is opened without `noopener`,
+ * whose `window.open` answers null even when the tab did open, and is cut from this page at once (`opener = null`).
  */
 function requestNavigation(url: string, win: Window): Departure {
   if (win.top === win) {

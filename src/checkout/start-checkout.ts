@@ -6,8 +6,9 @@ import { isAllowedCheckoutUrl } from './checkout-url.ts';
 import { goToCheckout } from './leave-for-checkout.ts';
 
 /**
- * A createCheckout call that hangs must not hold "Loading..." forever (docs/security.md rules 16 and 17): after this long it
- * is aborted (so a late answer cannot navigate) and the visitor gets the alert and a working button.
+ * A createCheckout call that hangs must not hold "Loading..." forever (docs/security.md,
+ * "HTTP faults and nothing lost"): after this long it is aborted (so a late answer cannot navigate) and the visitor
+ * gets the alert and a working button.
  */
 export const CHECKOUT_CALL_TIMEOUT_MS = 8000;
 
@@ -16,10 +17,10 @@ export class CheckoutRedirectError extends Error {
 }
 
 /**
- * Get Started Now (docs/requirements.md §4), once `useCheckout` has set the loading flag (synchronously, so that a click burst makes
- * one `createCheckout` call). On success the browser goes to the provider, and the flag stays set until the page is
- * gone (`goToCheckout`); on any failure, or an answer pointing anywhere but the provider, the visitor gets the alert,
- * the error is logged and the flag is cleared.
+ * Get Started Now (docs/requirements.md, "States and transitions"), once `useCheckout` has set the loading flag
+ * (synchronously, so that a click burst makes one `createCheckout` call). On success the browser goes to the provider,
+ * and the flag stays set until the page is gone (`goToCheckout`); on any failure, or an answer pointing anywhere but
+ * the provider, the visitor gets the alert, the error is logged and the flag is cleared.
  */
 export async function runCheckout(
   loadPlatform: () => Promise<SitePlatform>,

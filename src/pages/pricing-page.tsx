@@ -25,7 +25,10 @@ const features = region({ page: 'Pricing', part: 'features' }, () =>
   ),
 );
 
-/** Pricing (docs/requirements.md §2): the package with Get Started Now (checkout), the FAQ, and Book Free Call. */
+/**
+ * Pricing (docs/requirements.md, "Screens and routes"): the package with Get Started Now (checkout), the FAQ, and Book
+ * Free Call.
+ */
 export function PricingPage() {
   const { pending, start } = useCheckout();
   return (

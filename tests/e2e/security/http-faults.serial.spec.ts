@@ -1,7 +1,7 @@
 /**
- * The HTTP fault matrix (docs/security.md rules 16 and 17): public settings, `me`, createCheckout and page logs, each under
- * 500, 503, 429, a 10 s delay, a dropped connection and a 200 with malformed JSON. Faults are global harness state,
- * so this file runs in the `stateful` project, one test at a time.
+ * The HTTP fault matrix (docs/security.md, "HTTP faults and nothing lost"): public settings, `me`, createCheckout and
+ * page logs, each under 500, 503, 429, a 10 s delay, a dropped connection and a 200 with malformed JSON. Faults are
+ * global harness state, so this file runs in the `stateful` project, one test at a time.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The token never leaks (docs/security.md rules 2 and 3): a walk through every page, the checkout (to the payment page and
- * back with Cancel) and Sign out, inside a recording parent frame. The token appears in no message, no request URL
- * (but the launch address itself), no header sent to a host other than the platform, no console line, no uncaught
+ * The token never leaks (docs/security.md, "Token and bridge"): a walk through every page, the checkout (to the payment
+ * page and back with Cancel) and Sign out, inside a recording parent frame. The token appears in no message, no request
+ * URL (but the launch address itself), no header sent to a host other than the platform, no console line, no uncaught
  * error and no dialog.
  */
 

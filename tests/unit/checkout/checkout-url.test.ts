@@ -1,4 +1,4 @@
-/** The checkout allow-list (docs/security.md rule 7), decided in `isAllowedCheckoutUrl`. */
+/** The checkout allow-list (docs/security.md, "Redirects and untrusted values"), decided in `isAllowedCheckoutUrl`. */
 import { describe, expect, it } from 'vitest';
 import { isAllowedCheckoutUrl } from '../../../src/checkout/checkout-url.ts';
 

@@ -1,6 +1,7 @@
 /**
- * Checkout's departure (docs/security.md rule 17, issue 15 finding 6): the click-burst guard (`pending`) is held until the page
- * is gone, and the "continue" link is offered only when the navigation did not happen.
+ * Checkout's departure (docs/security.md, "HTTP faults and nothing lost", issue 15 finding 6): the click-burst guard
+ * (`pending`) is held until the page is gone, and the "continue" link is offered only when the navigation did not
+ * happen.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../../src/checkout/checkout-store.ts';

@@ -1,7 +1,8 @@
 /**
- * Get Started Now's call and what follows it (docs/requirements.md §4, docs/security.md rules 7, 16 and 17): the real functions client over a
- * stand-in `fetch` records the request, and a window with just what checkout touches records where the browser was
- * sent. Only an answer pointing at the payment provider may navigate; anything else gives the alert and the button.
+ * Get Started Now's call and what follows it (docs/requirements.md, "States and transitions", docs/security.md,
+ * "Redirects and untrusted values" and "HTTP faults and nothing lost"): the real functions client over a stand-in
+ * `fetch` records the request, and a window with just what checkout touches records where the browser was sent. Only an
+ * answer pointing at the payment provider may navigate; anything else gives the alert and the button.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCheckoutStore } from '../../../src/checkout/checkout-store.ts';

@@ -24,7 +24,8 @@ const siteSource = ['src/content', 'src/sections', 'src/pages', 'src/components'
   .flatMap((dir) => [...sourceFiles(resolve(root, dir))])
   .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
-describe('content: the required texts and numbers (docs/requirements.md §1, §9)', () => {
+// docs/requirements.md, "What the product does and for whom" and "Business constants and limits".
+describe('content: the required texts and numbers', () => {
   it('carries the six claims and the ROI snapshot', () => {
     expect(claimList.map((claim) => `${claim.value} ${claim.label}`)).toEqual([
       '50+ UK businesses trust us',

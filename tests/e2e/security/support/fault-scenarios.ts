@@ -1,6 +1,7 @@
 /**
- * The HTTP fault matrix's targets, faults and the visitor journeys that exercise them (docs/security.md rules 16 and 17).
- * Each journey asserts what a visitor sees and returns a short outcome for the printed table.
+ * The HTTP fault matrix's targets, faults and the visitor journeys that exercise them (docs/security.md,
+ * "HTTP faults and nothing lost"). Each journey asserts what a visitor sees and returns a short outcome for the printed
+ * table.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { APP_ID, type Fault, signIn } from '../../support/harness.ts';

@@ -1,6 +1,7 @@
 /**
- * The startup auth's action for each answer (docs/requirements.md §4, docs/platform-api.md "Startup"), decided in `checkAppState` and shown
- * by `AuthGate`: the real platform client runs over a stand-in `fetch`, with the real token store on `localStorage`.
+ * The startup auth's action for each answer (docs/requirements.md, "States and transitions", docs/platform-api.md
+ * "Startup"), decided in `checkAppState` and shown by `AuthGate`: the real platform client runs over a stand-in
+ * `fetch`, with the real token store on `localStorage`.
  */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

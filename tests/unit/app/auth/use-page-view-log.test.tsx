@@ -1,6 +1,7 @@
 /**
- * Page-view logs (docs/requirements.md §7), decided in `usePageViewLog`: a signed-in visitor's page views are logged under the
- * canonical page name, whatever the path's case; other paths and signed-out visitors log nothing.
+ * Page-view logs (docs/requirements.md, "The calls it makes"), decided in `usePageViewLog`: a signed-in visitor's page
+ * views are logged under the canonical page name, whatever the path's case; other paths and signed-out visitors log
+ * nothing.
  */
 import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The contact form's required fields (docs/requirements.md §5): name, email and phone. A submit with one of them missing (or only
- * spaces) shows that field's error and sends nothing (no console line, no "Message Sent!"); company and message are
- * optional.
+ * The contact form's required fields (docs/requirements.md, "Validation rules"): name, email and phone. A submit with
+ * one of them missing (or only spaces) shows that field's error and sends nothing (no console line, no
+ * "Message Sent!"); company and message are optional.
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The contact form's draft (docs/requirements.md §5): what the visitor typed survives a reload of the tab in sessionStorage, is read
- * back after mounting (text typed into the prerendered form before the scripts ran wins over it), and goes once the
- * form is sent or emptied. The form is the real one; storage is happy-dom's sessionStorage.
+ * The contact form's draft (docs/requirements.md, "Validation rules"): what the visitor typed survives a reload of the
+ * tab in sessionStorage, is read back after mounting (text typed into the prerendered form before the scripts ran wins
+ * over it), and goes once the form is sent or emptied. The form is the real one; storage is happy-dom's sessionStorage.
  */
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

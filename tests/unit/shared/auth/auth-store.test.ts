@@ -1,7 +1,7 @@
 /**
- * The startup auth's store (src/shared/auth/auth-store.ts, docs/requirements.md §4): its first state, and logout, which
- * signs the visitor out in the store and through the real auth client (token storage cleared, page reloaded or sent to
- * the platform's logout).
+ * The startup auth's store (src/shared/auth/auth-store.ts, docs/requirements.md, "States and transitions"): its first
+ * state, and logout, which signs the visitor out in the store and through the real auth client (token storage cleared,
+ * page reloaded or sent to the platform's logout).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import {

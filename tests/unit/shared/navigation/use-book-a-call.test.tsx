@@ -1,7 +1,8 @@
 /**
- * `useBookACall` (src/shared/navigation/use-book-a-call.ts, docs/requirements.md §2): on the home page it scrolls to the
- * contact section at once; elsewhere it goes home, then scrolls once the section is on the page, one frame after it
- * appears, giving up 10 s after it starts waiting. The scroll is smooth unless the visitor asked for reduced motion.
+ * `useBookACall` (src/shared/navigation/use-book-a-call.ts, docs/requirements.md, "Screens and routes"): on the home
+ * page it scrolls to the contact section at once; elsewhere it goes home, then scrolls once the section is on the page,
+ * one frame after it appears, giving up 10 s after it starts waiting. The scroll is smooth unless the visitor asked for
+ * reduced motion.
  */
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
