@@ -1,20 +1,10 @@
 /** The agents sub-client (src/platform/agents.ts): conversations as the server sees the calls, and their live updates. */
 import { describe, expect, it } from 'vitest';
-import {
-  type AgentConversation,
-  createAgentsClient,
-  createHttpCore,
-  mergeMessage,
-} from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from '../../support/recording-server.ts';
-import { recordingSubscriber, seenCall } from './support/recorded-call.ts';
+import { type AgentConversation, createAgentsClient, mergeMessage } from '../../../src/platform/index.ts';
+import { json } from '../../support/recording-server.ts';
+import { recordingPlatformPerFile, recordingSubscriber } from './support/recorded-call.ts';
 
-const server = recordingServerPerFile();
-
-const core = (token: string | null = null) =>
-  createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
-
-const seen = (request = server.last()) => seenCall(request);
+const { server, core, seen } = recordingPlatformPerFile();
 
 describe('agents', () => {
   it('lists, reads, creates conversations and adds messages (by conversation or id)', async () => {

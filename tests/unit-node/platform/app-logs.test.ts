@@ -1,15 +1,10 @@
 /** The app logs sub-client (src/platform/app-logs.ts): page visits, logs and stats, as the server sees the calls. */
 import { describe, expect, it } from 'vitest';
-import { createAppLogsClient, createHttpCore } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from '../../support/recording-server.ts';
-import { seenCall } from './support/recorded-call.ts';
+import { createAppLogsClient } from '../../../src/platform/index.ts';
+import { json } from '../../support/recording-server.ts';
+import { recordingPlatformPerFile } from './support/recorded-call.ts';
 
-const server = recordingServerPerFile();
-
-const core = (token: string | null = null) =>
-  createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
-
-const seen = (request = server.last()) => seenCall(request);
+const { server, core, seen } = recordingPlatformPerFile();
 
 describe('app logs', () => {
   it('logs a page visit with no body, and queries logs and stats', async () => {

@@ -1,15 +1,10 @@
 /** The app sub-client (src/platform/app.ts): the public settings, as the server sees the call. */
 import { describe, expect, it } from 'vitest';
-import { createAppClient, createHttpCore } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from '../../support/recording-server.ts';
-import { seenCall } from './support/recorded-call.ts';
+import { createAppClient } from '../../../src/platform/index.ts';
+import { json } from '../../support/recording-server.ts';
+import { recordingPlatformPerFile } from './support/recorded-call.ts';
 
-const server = recordingServerPerFile();
-
-const core = (token: string | null = null) =>
-  createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
-
-const seen = (request = server.last()) => seenCall(request);
+const { server, core, seen } = recordingPlatformPerFile();
 
 describe('app', () => {
   it('loads the public settings by app id', async () => {

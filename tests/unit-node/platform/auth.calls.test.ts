@@ -30,8 +30,11 @@ interface Setup {
   changes: (string | null)[];
 }
 
-/** An auth client on its own core, with `token` in use and stored under both keys (when given). */
-function setup(token: string | null = 'Zuser'): Setup {
+/**
+ * An auth client on its own core, with `token` in use and stored under both keys (when given), at `HERE`, or outside
+ * a browser (no location) when `located` is false.
+ */
+function setup(token: string | null = 'Zuser', located = true): Setup {
   const storage = createMemoryStorage(
     token === null ? {} : Object.fromEntries(TOKEN_STORAGE_KEYS.map((key) => [key, token])),
   );
@@ -40,7 +43,7 @@ function setup(token: string | null = 'Zuser'): Setup {
   const core = createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
   const auth = createAuthClient(core, {
     tokenStore: createTokenStore(storage),
-    location,
+    ...(located ? { location } : {}),
     onTokenChange: (next) => changes.push(next),
   });
   return { auth, storage, location, changes };
@@ -391,18 +394,7 @@ describe('logout and redirectToLogin', () => {
   });
 
   it('without a location (outside a browser), logout only clears the token, with or without a redirect', () => {
-    const storage = createMemoryStorage({ base44_access_token: 'Zuser', token: 'Zuser' });
-    const core = createHttpCore({
-      appId: 'local-app',
-      serverUrl: server.url,
-      location: null,
-      token: 'Zuser',
-    });
-    const changes: (string | null)[] = [];
-    const auth = createAuthClient(core, {
-      tokenStore: createTokenStore(storage),
-      onTokenChange: (next) => changes.push(next),
-    });
+    const { auth, storage, changes } = setup('Zuser', false);
     expect(() => auth.logout()).not.toThrow();
     expect(auth.getToken()).toBeNull();
     expect(storage.map.size).toBe(0);
@@ -414,18 +406,7 @@ describe('logout and redirectToLogin', () => {
   });
 
   it('redirectToLogin without a location throws no_location and keeps the token', () => {
-    const storage = createMemoryStorage({ base44_access_token: 'Zuser', token: 'Zuser' });
-    const core = createHttpCore({
-      appId: 'local-app',
-      serverUrl: server.url,
-      location: null,
-      token: 'Zuser',
-    });
-    const changes: (string | null)[] = [];
-    const auth = createAuthClient(core, {
-      tokenStore: createTokenStore(storage),
-      onTokenChange: (next) => changes.push(next),
-    });
+    const { auth, storage, changes } = setup('Zuser', false);
     expect(() => auth.redirectToLogin('/Pricing')).toThrow(
       expect.objectContaining({
         name: 'PlatformError',

@@ -3,16 +3,11 @@
  * call's method, path, query and body over real HTTP to a recording server, what it resolves to, and its rooms.
  */
 import { describe, expect, it } from 'vitest';
-import { createEntitiesClient, createHttpCore } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from '../../support/recording-server.ts';
-import { recordingSubscriber, seenCall } from './support/recorded-call.ts';
+import { createEntitiesClient } from '../../../src/platform/index.ts';
+import { json } from '../../support/recording-server.ts';
+import { recordingPlatformPerFile, recordingSubscriber } from './support/recorded-call.ts';
 
-const server = recordingServerPerFile();
-
-const core = (token: string | null = null) =>
-  createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
-
-const seen = (request = server.last()) => seenCall(request);
+const { server, core, seen } = recordingPlatformPerFile();
 
 describe('entities', () => {
   it('list and filter send sort, limit, skip and fields only when set', async () => {

@@ -1,15 +1,10 @@
 /** The integrations sub-client (src/platform/integrations.ts): its endpoints' paths, as the server sees the calls. */
 import { describe, expect, it } from 'vitest';
-import { createHttpCore, createIntegrationsClient } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from '../../support/recording-server.ts';
-import { seenCall } from './support/recorded-call.ts';
+import { createIntegrationsClient } from '../../../src/platform/index.ts';
+import { json } from '../../support/recording-server.ts';
+import { recordingPlatformPerFile } from './support/recorded-call.ts';
 
-const server = recordingServerPerFile();
-
-const core = (token: string | null = null) =>
-  createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
-
-const seen = (request = server.last()) => seenCall(request);
+const { server, core, seen } = recordingPlatformPerFile();
 
 describe('integrations', () => {
   it('posts Core endpoints and installable packages to their paths, names encoded', async () => {

@@ -1,20 +1,14 @@
 /** The service-role client (src/platform/service-role.ts): every sub-client with the service token, and only with one. */
 import { describe, expect, it } from 'vitest';
 import {
-  createHttpCore,
   createServiceRoleClient,
   type PlatformError,
   SERVICE_TOKEN_REQUIRED,
 } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from '../../support/recording-server.ts';
-import { recordingSubscriber, seenCall } from './support/recorded-call.ts';
+import { json } from '../../support/recording-server.ts';
+import { recordingPlatformPerFile, recordingSubscriber } from './support/recorded-call.ts';
 
-const server = recordingServerPerFile();
-
-const core = (token: string | null = null) =>
-  createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
-
-const seen = (request = server.last()) => seenCall(request);
+const { server, core, seen } = recordingPlatformPerFile();
 
 describe('service role', () => {
   it('calls every sub-client with the service token, the user token sent on-behalf-of', async () => {

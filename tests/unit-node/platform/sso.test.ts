@@ -1,12 +1,10 @@
 /** The SSO sub-client (src/platform/sso.ts): a user's access token, as the server sees the call. */
 import { describe, expect, it } from 'vitest';
-import { createHttpCore, createSsoClient } from '../../../src/platform/index.ts';
-import { json, recordingServerPerFile } from '../../support/recording-server.ts';
+import { createSsoClient } from '../../../src/platform/index.ts';
+import { json } from '../../support/recording-server.ts';
+import { recordingPlatformPerFile } from './support/recorded-call.ts';
 
-const server = recordingServerPerFile();
-
-const core = (token: string | null = null) =>
-  createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
+const { server, core } = recordingPlatformPerFile();
 
 describe('SSO', () => {
   it('asks for an SSO access token for a user', async () => {

@@ -1,9 +1,16 @@
-/** What the platform client's tests read of a recorded request, and a realtime subscriber that records its rooms. */
-import type { RealtimeSubscriber, RoomHandlers } from '../../../../src/platform/index.ts';
-import type { RecordedRequest } from '../../../support/recording-server.ts';
+/**
+ * What the platform client's tests stand on: a recording server for the file, an HTTP core of the client pointed at
+ * it, what the server saw of a request, and a realtime subscriber that records its rooms.
+ */
+import {
+  createHttpCore,
+  type RealtimeSubscriber,
+  type RoomHandlers,
+} from '../../../../src/platform/index.ts';
+import { type RecordedRequest, recordingServerPerFile } from '../../../support/recording-server.ts';
 
 /** What the server saw of a request: method, URL (path and query, decoded) and JSON body. */
-export function seenCall(request: RecordedRequest | undefined) {
+function seenCall(request: RecordedRequest | undefined) {
   if (!request) throw new Error('no request');
   const text = request.body.toString();
   return {
@@ -25,4 +32,16 @@ export function recordingSubscriber() {
     },
   };
   return { rooms, realtime: () => subscriber };
+}
+
+/**
+ * Call once at the top of a test file: a recording server for the file, `core(token)` (an HTTP core of app
+ * `local-app` on it, outside a browser) and `seen()` (what it saw of the last request, or of the one given).
+ */
+export function recordingPlatformPerFile() {
+  const server = recordingServerPerFile();
+  const core = (token: string | null = null) =>
+    createHttpCore({ appId: 'local-app', serverUrl: server.url, location: null, token });
+  const seen = (request: RecordedRequest | undefined = server.last()) => seenCall(request);
+  return { server, core, seen };
 }
