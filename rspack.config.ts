@@ -131,7 +131,11 @@ const site: Configuration = {
   name: 'site',
   // `boot` is the script prerendered pages name in their HTML; it loads `main` (and the page's chunk) after the
   // first paint (scripts/prerender.mjs).
-  entry: { main: './src/main.tsx', boot: './src/hydration/boot.ts', styles: './src/styles/standalone.css' },
+  entry: {
+    main: './src/entries/standalone-site.tsx',
+    boot: './src/entries/boot-script.ts',
+    styles: './src/styles/standalone.css',
+  },
   output: {
     path: new URL('./dist', import.meta.url).pathname,
     publicPath: '/',
@@ -218,7 +222,7 @@ const remote: Configuration = {
       manifest: true,
       dts: false,
       exposes: {
-        './App': './src/federation/app-entry.tsx',
+        './App': './src/entries/federated-app.tsx',
         './bridge': './src/bridge/index.ts',
       },
       shared: {
@@ -236,7 +240,7 @@ const prerender: Configuration = {
   ...shared,
   name: 'prerender',
   target: 'node20',
-  entry: { 'render-page': './src/prerender/render-page.tsx' },
+  entry: { 'render-page': './src/entries/prerender-page.tsx' },
   output: {
     path: ssrDir,
     publicPath: '/',

@@ -16,6 +16,7 @@ export const EXCLUDED = {
   'src/bridge/index.ts': 're-exports only',
   'src/hydration/index.ts': 're-exports only',
   'src/platform/index.ts': 're-exports only',
+  'src/platform/launch-token/index.ts': 're-exports only',
   'host-harness/src/emulator/index.ts': 're-exports only',
   'host-harness/src/emulator/agents/index.ts': 're-exports only',
   'host-harness/src/emulator/app-logs/index.ts': 're-exports only',
@@ -75,7 +76,7 @@ export const EXCLUDED = {
   'src/components/button-styles.ts': 'class names only',
   'host-harness/src/emulator/core/pages/page-styles.ts': 'style sheet text only',
   'host-harness/src/emulator/register-features.ts': 'wiring: registers the routes of each feature',
-  'src/hydration/boot.ts': 'wiring: the boot script entry, bootPage(document.currentScript)',
+  'src/entries/boot-script.ts': 'wiring: the boot script entry, bootPage(document.currentScript)',
   'src/app/layout/footer-region.ts': 'wiring: a lazy import of the footer',
   'src/app/layout/logo-region.ts': 'wiring: a lazy import of the logo',
 };
@@ -87,9 +88,9 @@ export const EXCLUDED = {
  */
 export const MUTATED = [
   // The site: the launch token and its storage, the HTTP core and retries, errors, the bridge, the checkout flow.
-  'src/platform/launch-token.ts',
+  'src/platform/launch-token/split-access-token.ts',
+  'src/platform/launch-token/take-launch-token.ts',
   'src/platform/launch-params.ts',
-  'src/platform/take-launch-token.ts',
   'src/platform/token-store.ts',
   'src/platform/http-core.ts',
   'src/platform/backoff.ts',
@@ -99,9 +100,9 @@ export const MUTATED = [
   'src/bridge/parent-origin.ts',
   'src/bridge/messages.ts',
   'src/bridge/install-bridge.ts',
-  'src/shared/checkout/checkout-url.ts',
-  'src/shared/checkout/start-checkout.ts',
-  'src/shared/checkout/leave-for-checkout.ts',
+  'src/checkout/checkout-url.ts',
+  'src/checkout/start-checkout.ts',
+  'src/checkout/leave-for-checkout.ts',
   'src/app/auth/check-app-state.ts',
   'src/sections/contact/use-contact-draft.ts',
   // The backend functions (tests/unit-node/base44): what a checkout asks the provider for and answers its caller, who
@@ -249,8 +250,8 @@ export const MUTATED = [
   'src/platform/realtime.ts',
   'src/platform/service-role.ts',
   'src/platform/sso.ts',
-  'src/shared/checkout/checkout-store.ts',
-  'src/shared/checkout/use-checkout.ts',
+  'src/checkout/checkout-store.ts',
+  'src/checkout/use-checkout.ts',
   'src/shared/navigation/paths.ts',
   'src/shared/navigation/plain-click.ts',
   'src/shared/site-platform/site-bridge-loader.ts',
@@ -287,7 +288,7 @@ export const MUTATED = [
 export const CRITICAL = [
   // Money: the backend functions and what they share, the site's checkout flow, the payment double.
   'base44/',
-  'src/shared/checkout/',
+  'src/checkout/',
   'host-harness/src/emulator/payments/',
   'host-harness/src/emulator/payment-account.ts',
   // Access: the emulator's auth, the entities' access rules and routes, who may call a function and with which
@@ -310,9 +311,8 @@ export const CRITICAL = [
   'host-harness/src/emulator/deploy/function-upload.ts',
   // Tokens: the site's launch token, its storage and reading, the HTTP core and its retries, the auth client, the
   // bridge's launch parameters and the parent's origin.
-  'src/platform/launch-token.ts',
+  'src/platform/launch-token/',
   'src/platform/launch-params.ts',
-  'src/platform/take-launch-token.ts',
   'src/platform/token-store.ts',
   'src/platform/http-core.ts',
   'src/platform/backoff.ts',

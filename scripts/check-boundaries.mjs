@@ -27,8 +27,8 @@ const layers = [
     paths: ['src/bridge/'],
     imports: [
       'bridge',
+      'src/platform/launch-token/index.ts',
       'src/platform/launch-params.ts',
-      'src/platform/take-launch-token.ts',
       'src/platform/constants.ts',
     ],
   },
@@ -50,12 +50,19 @@ const layers = [
     paths: ['src/shared/'],
     imports: ['shared', 'platform', 'bridge', 'content', 'config'],
   },
+  // The checkout, one folder for the whole behaviour: its store, hook and button, the createCheckout call, the
+  // answer's redirect rule and the leaving for the payment provider. Its texts are content's, as every text is.
+  {
+    name: 'checkout',
+    paths: ['src/checkout/'],
+    imports: ['checkout', 'shared', 'components', 'content', 'config'],
+  },
   // The loading layer: regions adopted from the prerendered HTML, islands, the boot script (which takes the launch
   // token with the platform client's one implementation of the token rules, before the first paint).
   {
     name: 'hydration',
     paths: ['src/hydration/'],
-    imports: ['hydration', 'shared', 'content', 'components', 'config', 'src/platform/take-launch-token.ts'],
+    imports: ['hydration', 'shared', 'content', 'components', 'config', 'src/platform/launch-token/index.ts'],
   },
   {
     name: 'sections',
@@ -65,17 +72,19 @@ const layers = [
   {
     name: 'pages',
     paths: ['src/pages/'],
-    imports: ['sections', 'components', 'content', 'shared', 'hydration'],
+    imports: ['sections', 'checkout', 'components', 'content', 'shared', 'hydration'],
   },
   {
     name: 'app',
     paths: ['src/app/'],
     imports: ['app', 'shared', 'hydration', 'platform', 'bridge', 'content', 'components', 'config'],
   },
+  // The entry points, one folder, each file named for what it starts (the boot script, the standalone site, `./App`,
+  // the prerender step): nothing imports them but the build.
   {
     name: 'entries',
-    paths: ['src/main.tsx', 'src/start-site.tsx', 'src/federation/', 'src/prerender/'],
-    imports: ['app', 'shared', 'hydration', 'content', 'config', 'assets'],
+    paths: ['src/entries/'],
+    imports: ['entries', 'app', 'shared', 'hydration', 'content', 'config', 'assets'],
   },
   { name: 'typings', paths: ['src/env.d.ts'], imports: [] },
   // The harness imports from the site only contract types and data (the path table); build scripts freely; the
@@ -92,6 +101,18 @@ const layers = [
 
 /** The only app file that imports pages: the page table (lazy loaders, one chunk per page). */
 const PAGE_TABLE = 'src/app/page-registry.ts';
+
+/**
+ * Modules that are a folder with one entrance: from outside the folder only its `index.ts` may be imported, whatever
+ * the layer (the launch token: one public function, and the one parse every outgoing URL goes through).
+ */
+const ONE_ENTRANCE = ['src/platform/launch-token/'];
+
+/** What is wrong with importing `target` from `from` under ONE_ENTRANCE, or null. */
+function entranceProblem(from, target) {
+  const folder = ONE_ENTRANCE.find((dir) => target.startsWith(dir) && !from.startsWith(dir));
+  return folder && target !== `${folder}index.ts` ? `import ${folder} only through its index.ts` : null;
+}
 
 /**
  * Inside the platform emulator every folder is a feature (`auth/`, `entities/`, `payments/`, …) except `core/`, the
@@ -310,6 +331,8 @@ export function checkBoundaries(root) {
       const problem = (() => {
         if (from.startsWith(DOUBLE) && target.startsWith('base44/'))
           return "the payment double imports nothing of the project's backend: its rules come from the provider's pages";
+        const entrance = entranceProblem(from, target);
+        if (entrance) return entrance;
         if (targetLayer?.name === layer.name) {
           if (layer.name === 'harness') {
             for (const root of SUB_FEATURES) {

@@ -1,7 +1,7 @@
 /**
  * The CSS of a page's first screen, for the prerender step (scripts/prerender.mjs) to inline in the page's `<head>`:
  * the page's first paint then needs no request but the document itself, and the full stylesheet loads after it
- * (src/hydration/boot.ts), cached across pages.
+ * (src/entries/boot-script.ts), cached across pages.
  *
  * Beasties (the maintained successor of critters) keeps the rules of the stylesheet whose selectors match the HTML it
  * is given (with their media queries, layers, `@property` and keyframes); what it is given here is the page without

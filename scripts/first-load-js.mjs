@@ -2,7 +2,7 @@
  * What a prerendered page runs before it is live, for the size budgets (scripts/check-budgets.mjs): its inline
  * scripts (the boot script, counted as if it were a file of its own: inlining it saves a request, not bytes), the
  * script files its HTML names, and those its boot script loads after the first paint (`data-scripts`,
- * src/hydration/boot.ts); and the stylesheets it names or has its boot script load (`data-styles`).
+ * src/entries/boot-script.ts); and the stylesheets it names or has its boot script load (`data-styles`).
  */
 
 const paths = (list) =>

@@ -4,7 +4,7 @@
  * 404.html), rendered by React's server renderer from the same App the browser hydrates, with per-page title,
  * description, canonical URL, Open Graph / Twitter tags and JSON-LD; plus robots.txt and sitemap.xml.
  * Each page carries in its `<head>` the CSS of its first screen and the boot script, both inline: its first paint
- * needs no request but the document (scripts/critical-css.mjs, src/hydration/boot.ts). The Content-Security-Policy
+ * needs no request but the document (scripts/critical-css.mjs, src/entries/boot-script.ts). The Content-Security-Policy
  * hashes that allow exactly those inline elements go to `dist/csp-hashes.json`, per page (docs/hosting.md).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -126,7 +126,7 @@ const critical = criticalCss(dist, stylesheet);
  * The page's boot script, inline: it takes the launch token, holds early presses, and after the first paint loads the
  * full stylesheet, then the page's own chunk (a page made of static regions only has none, see
  * src/app/page-registry.ts) and the main entry's scripts (React, then the site), in that order
- * (src/hydration/boot.ts).
+ * (src/entries/boot-script.ts).
  */
 function bootScript(name) {
   const scripts = [...files(`page-${name}`, '.js'), ...files('main', '.js')].map((file) => `/${file}`);

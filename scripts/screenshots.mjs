@@ -82,7 +82,7 @@ async function main() {
       const page = await context.newPage();
       for (const { name, path } of pages) {
         await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
-        // Pages load their scripts after the first paint (src/hydration/boot.ts): shoot the live page.
+        // Pages load their scripts after the first paint (src/entries/boot-script.ts): shoot the live page.
         await page.waitForSelector('html[data-hydrated="true"]');
         await settle(page);
         const file = resolve(outDir, `${name}-${viewport.name}.png`);

@@ -22,8 +22,8 @@ const BUDGETS = { startup: 5 * 1024, whole: 10 * 1024 };
 const entries = {
   startup: `
 import { createAppClient, createAppLogsClient, createAuthClient, createFunctionsClient, createHttpCore, isValidId,
-  normalizeServerUrl, readAccessTokenFromUrl, toPublicSettingsAuthError, toUserCheckAuthError } from ${platform};
-const token = readAccessTokenFromUrl(window);
+  normalizeServerUrl, takeLaunchToken, toPublicSettingsAuthError, toUserCheckAuthError } from ${platform};
+const token = takeLaunchToken(window);
 const core = createHttpCore({ appId: isValidId('local-app') ? 'local-app' : 'x',
   serverUrl: normalizeServerUrl(location.origin, [location.origin]) ?? '' });
 const auth = createAuthClient(core);
@@ -38,7 +38,7 @@ createAppClient(core).getPublicSettings().then(async (settings) => {
   whole: `
 import * as p from ${platform};
 const c = p.createPlatformClient({ appId: 'local-app', serverUrl: '', serviceToken: 's' });
-const t = p.readAccessTokenFromUrl(window);
+const t = p.takeLaunchToken(window);
 if (t) c.setToken(t);
 console.log(p.normalizeServerUrl('x', []), p.isValidId('x'), p.isPlatformError, p.isPlatformHttpError,
   p.isPlatformNetworkError, p.isPlatformTimeoutError, p.isPlatformAbortError, p.isPlatformParseError, p.isRealtimeError,

@@ -1,4 +1,4 @@
-import { stripAccessToken } from '../platform/launch-params.ts';
+import { stripAccessToken } from '../platform/launch-token/index.ts';
 import { type LaunchParams, takeLaunchParams } from './launch-params.ts';
 import { type BridgeMessage, describeError, httpStatusOf, REFRESH_PAGE } from './messages.ts';
 import { resolveParentOrigin } from './parent-origin.ts';
@@ -8,8 +8,6 @@ export interface BridgeOptions {
   editorOrigins: readonly string[];
   /** Origins a `server_url` launch parameter may name. */
   serverUrlAllowList?: readonly string[];
-  /** The launch token an earlier script of the page already took from the address (the boot script), if any. */
-  takenLaunchToken?: string | null;
 }
 
 export interface Bridge {
@@ -54,7 +52,7 @@ export function installBridge(options: BridgeOptions, win: Window = window): Bri
   if (existing) return existing;
 
   // Stryker disable next-line ArrayDeclaration: an entry that is not an origin matches no server_url, as none does.
-  const launch = takeLaunchParams(win, options.serverUrlAllowList ?? [], options.takenLaunchToken);
+  const launch = takeLaunchParams(win, options.serverUrlAllowList ?? []);
   const targetOrigin = resolveParentOrigin(win, options.editorOrigins);
   const scrub = (text: string) =>
     launch.accessToken ? text.split(launch.accessToken).join('[redacted]') : text;

@@ -1,6 +1,6 @@
 import { MAX_LAUNCH_PARAM_LENGTH } from '../platform/constants.ts';
 import { isValidId, normalizeServerUrl } from '../platform/launch-params.ts';
-import { takeLaunchToken } from '../platform/take-launch-token.ts';
+import { takeLaunchToken } from '../platform/launch-token/index.ts';
 
 /** The launch query the platform opens the site with (docs/platform-api.md, "Launch query parameters"). */
 export interface LaunchParams {
@@ -10,7 +10,7 @@ export interface LaunchParams {
    */
   accessToken: string | null;
   appId: string | null;
-  /** Only set when the value's origin is on the allow-list (docs/security.md rule 4). */
+  /** Only set when the value's origin is on the allow-list (docs/security.md, "Token and bridge"). */
   serverUrl: string | null;
   functionsVersion: string | null;
   fromUrl: string | null;
@@ -33,21 +33,16 @@ function allowedServerUrl(value: string | null, allowList: readonly string[]): s
 
 /**
  * Reads the launch query, taking `access_token` out of the address bar (and into storage) first, path, the rest of
- * the query and the hash kept. Call it before anything else reads the URL (docs/security.md rule 2). `takenEarlier` is the
- * token the page's first script already took (`src/hydration/boot.ts`): the address has none left then, and storage
- * may be blocked, so it is handed over in memory.
+ * the query and the hash kept. Call it before anything else reads the URL (docs/security.md, "Token and bridge"). On
+ * a prerendered page the boot script has taken the token already: `takeLaunchToken` returns the one it remembered.
  */
-export function takeLaunchParams(
-  win: Window,
-  serverUrlAllowList: readonly string[],
-  takenEarlier: string | null = null,
-): LaunchParams {
-  const accessToken = takeLaunchToken(win) ?? takenEarlier;
+export function takeLaunchParams(win: Window, serverUrlAllowList: readonly string[]): LaunchParams {
+  const accessToken = takeLaunchToken(win);
   // A window's address is always an absolute URL.
   const query = new URL(win.location.href).searchParams;
   const fromUrl = query.get('from_url');
   return {
-    accessToken: accessToken && accessToken.length <= MAX_LAUNCH_PARAM_LENGTH ? accessToken : null,
+    accessToken,
     appId: validId('app_id', query.get('app_id')),
     serverUrl: query.has('server_url') ? allowedServerUrl(query.get('server_url'), serverUrlAllowList) : null,
     functionsVersion: validId('functions_version', query.get('functions_version')),

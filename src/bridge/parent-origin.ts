@@ -1,6 +1,7 @@
 /**
  * The origin to post to: the parent's origin when it is on the editor allow-list, verified against
- * `location.ancestorOrigins[0]` or `document.referrer`; null when not framed or the parent is unknown (docs/security.md rule 1).
+ * `location.ancestorOrigins[0]` or `document.referrer`; null when not framed or the parent is unknown
+ * (docs/security.md, "Token and bridge").
  */
 export function resolveParentOrigin(win: Window, editorOrigins: readonly string[]): string | null {
   let framed: boolean;

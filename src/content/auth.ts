@@ -1,4 +1,4 @@
-/** Texts of the sign-in states (docs/requirements.md §2, §8). */
+/** Texts of the sign-in states (docs/requirements.md, "Screens and routes" and "The error catalogue"). */
 export const authText = {
   checking: 'Checking your sign-in…',
   accessRestrictedTitle: 'Access Restricted',

@@ -4,7 +4,10 @@ export interface Figure {
   readonly label: string;
 }
 
-/** The claims of docs/requirements.md §1, shown on Index (stats strip) and Results (metrics). */
+/**
+ * The claims of docs/requirements.md, "What the product does and for whom", shown on Index (stats strip) and Results
+ * (metrics).
+ */
 export const claims = {
   businesses: { value: '50+', label: 'UK businesses trust us' },
   rating: { value: '4.9/5', label: 'average client rating' },
@@ -21,7 +24,7 @@ export const trustedByLine = `Trusted by ${claims.businesses.value} UK businesse
 /** "4.9/5 rating". */
 export const ratingLine = `${claims.rating.value} rating`;
 
-/** The home page's ROI snapshot (docs/requirements.md §1). */
+/** The home page's ROI snapshot (docs/requirements.md, "What the product does and for whom"). */
 export const roiSnapshot = {
   eyebrow: 'ROI snapshot',
   title: 'What a typical client gets back',

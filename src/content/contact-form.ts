@@ -1,6 +1,9 @@
 import { oneDay } from './timing.ts';
 
-/** The contact form's texts (docs/requirements.md §2, §5, §9). */
+/**
+ * The contact form's texts (docs/requirements.md, "Screens and routes", "Validation rules" and
+ * "Business constants and limits").
+ */
 export const contactForm = {
   title: 'Send us a message',
   labels: {
@@ -27,7 +30,7 @@ export const contactForm = {
   maxFieldLength: 5000,
   send: 'Send Message',
   sent: 'Message Sent!',
-  /** docs/requirements.md §9: how long "Message Sent!" stays on the button. */
+  /** docs/requirements.md, "Business constants and limits": how long "Message Sent!" stays on the button. */
   sentForMs: 3000,
   thanks: `Thanks, we have your message and will reply within ${oneDay}.`,
 } as const;

@@ -1,6 +1,9 @@
 import { callLength, oneDay } from './timing.ts';
 
-/** The contact section (docs/requirements.md §2, §4, §5): the home page's last section. */
+/**
+ * The contact section (docs/requirements.md, "Screens and routes", "States and transitions" and "Validation rules"):
+ * the home page's last section.
+ */
 export const contactSection = {
   eyebrow: 'Contact',
   title: 'Let’s talk about your business',

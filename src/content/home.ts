@@ -1,6 +1,8 @@
 import { autoReplyChannels, followUpReminders } from './solutions.ts';
 
-/** The home page's hero (docs/requirements.md §2) and the dashboard drawn beside it (docs/design.md). */
+/**
+ * The home page's hero (docs/requirements.md, "Screens and routes") and the dashboard drawn beside it (docs/design.md).
+ */
 export const hero = {
   eyebrow: 'Business platforms for UK small businesses',
   title: 'Every enquiry answered. Every lead followed up.',

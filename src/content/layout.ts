@@ -1,4 +1,4 @@
-/** Behaviour constants of the shared layout (docs/requirements.md §9). */
+/** Behaviour constants of the shared layout (docs/requirements.md, "Business constants and limits"). */
 export const layout = {
   /** The header turns opaque once the page is scrolled more than this many pixels. */
   headerOpaqueAfterPx: 50,

@@ -1,4 +1,4 @@
-/** Limits of the site's notices (docs/requirements.md §9). */
+/** Limits of the site's notices (docs/requirements.md, "Business constants and limits"). */
 export const toastLimits = {
   /** At most this many notices are kept at once; the oldest go first. */
   maxToasts: 20,

@@ -1,4 +1,7 @@
-/** The page shown for any other path (docs/requirements.md §2): it names the missing path and offers the way home. */
+/**
+ * The page shown for any other path (docs/requirements.md, "Screens and routes"): it names the missing path and offers
+ * the way home.
+ */
 export const notFoundPage = {
   eyebrow: 'Error 404',
   /** The heading, and the page's title (`pageSeo.NotFound`). */

@@ -1,4 +1,7 @@
-/** Opening bands and closing calls to action of the inner pages (docs/requirements.md §2: every page ends with a route onward). */
+/**
+ * Opening bands and closing calls to action of the inner pages (docs/requirements.md, "Screens and routes": every page
+ * ends with a route onward).
+ */
 export const pageIntros = {
   Challenges: {
     eyebrow: 'Challenges',

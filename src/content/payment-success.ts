@@ -1,6 +1,6 @@
 import { oneDay } from './timing.ts';
 
-/** The PaymentSuccess screen (docs/requirements.md §2). */
+/** The PaymentSuccess screen (docs/requirements.md, "Screens and routes"). */
 export const paymentSuccess = {
   eyebrow: 'Payment confirmed',
   title: 'Thank you, you’re all set',
@@ -12,7 +12,10 @@ export const paymentSuccess = {
   questions: 'Questions in the meantime? E-mail us at',
 } as const;
 
-/** docs/requirements.md §9: the order reference is the last 12 characters of the checkout's session_id. */
+/**
+ * docs/requirements.md, "Business constants and limits": the order reference is the last 12 characters of the
+ * checkout's session_id.
+ */
 export const orderReferenceLength = 12;
 
 /** Characters a payment provider's session id is made of; anything else is treated as a damaged link. */

@@ -32,7 +32,7 @@ const thenMonthly = `then ${monthlyFee} ${perMonth}, from ${firstPaymentAfter} a
 const noticePeriod = '30 days';
 const setupTime = '5-7 business days';
 
-/** The one package (docs/requirements.md §9). `id` is the identifier sent to checkout. */
+/** The one package (docs/requirements.md, "Business constants and limits"). `id` is the identifier sent to checkout. */
 export const pricing = {
   id: packageId,
   name: gold.label,

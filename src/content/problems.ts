@@ -1,4 +1,7 @@
-/** The problem section (docs/requirements.md §1): three cards, each with an icon, a description and its own colour gradient. */
+/**
+ * The problem section (docs/requirements.md, "What the product does and for whom"): three cards, each with an icon, a
+ * description and its own colour gradient.
+ */
 export const problemSection = {
   eyebrow: 'The problem',
   title: 'Sound familiar?',

@@ -1,6 +1,9 @@
 import { callLength, oneDay } from './timing.ts';
 
-/** The 4-step process (docs/requirements.md §9). The build step reads 2-4 weeks here; Pricing keeps its own setup reading. */
+/**
+ * The 4-step process (docs/requirements.md, "Business constants and limits"). The build step reads 2-4 weeks here;
+ * Pricing keeps its own setup reading.
+ */
 export const processSection = {
   eyebrow: 'How it works',
   title: 'Four steps from first call to up and running',
@@ -77,7 +80,10 @@ export const benefits = [
   },
 ] as const satisfies readonly { id: BenefitId; title: string; description: string }[];
 
-/** docs/requirements.md §9: the process page states no contracts and a money-back guarantee. */
+/**
+ * docs/requirements.md, "Business constants and limits": the process page states no contracts and a money-back
+ * guarantee.
+ */
 export const guarantee = {
   title: 'No contracts. Money-back guarantee.',
   text: 'Stay because it works, not because you are tied in. If we do not deliver what we agreed at the design step, you get your money back.',

@@ -1,4 +1,7 @@
-/** The results section: case examples from the three kinds of business of docs/requirements.md §1 (copy written for the site). */
+/**
+ * The results section: case examples from the three kinds of business of docs/requirements.md,
+ * "What the product does and for whom" (copy written for the site).
+ */
 export const resultsSection = {
   eyebrow: 'Case examples',
   title: 'Businesses like yours, a few weeks after going live',

@@ -1,11 +1,11 @@
 import type { ProblemId } from './problems.ts';
 import { oneDay } from './timing.ts';
 
-/** Customer pipeline stages shown in the marketing content (docs/requirements.md §3). */
+/** Customer pipeline stages shown in the marketing content (docs/requirements.md, "Entities and their fields"). */
 export const pipelineStages = ['New', 'Contacted', 'Converted', 'Lost'] as const;
 export type PipelineStage = (typeof pipelineStages)[number];
 
-/** Automatic follow-up reminders (docs/requirements.md §9). */
+/** Automatic follow-up reminders (docs/requirements.md, "Business constants and limits"). */
 export const followUpReminders = ['1 hour', oneDay, '3 days'] as const;
 
 /** "1 hour, 24 hours and 3 days". */

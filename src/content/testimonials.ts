@@ -1,8 +1,8 @@
 import { type AvatarDrawing, daveKellettAvatar, priyaShahAvatar, sarahMitchellAvatar } from './avatars.ts';
 /**
- * A testimonial (docs/requirements.md §3): static display data. `image` is a local illustrated portrait (`avatars.ts`),
- * drawn inline (`components/avatar.tsx`) in the home page's first screen and beside the quote: no page requests or
- * builds a picture for it.
+ * A testimonial (docs/requirements.md, "Entities and their fields"): static display data. `image` is a local
+ * illustrated portrait (`avatars.ts`), drawn inline (`components/avatar.tsx`) in the home page's first screen and
+ * beside the quote: no page requests or builds a picture for it.
  */
 export interface Testimonial {
   readonly name: string;

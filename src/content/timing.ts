@@ -1,6 +1,6 @@
 /**
- * Durations that several texts share (docs/requirements.md §9), each written once: the free call's length and the one-day promise
- * (reply, contact after payment, and the middle follow-up reminder).
+ * Durations that several texts share (docs/requirements.md, "Business constants and limits"), each written once: the
+ * free call's length and the one-day promise (reply, contact after payment, and the middle follow-up reminder).
  */
 const callMinutes = 30;
 

@@ -1,9 +1,10 @@
 /**
- * What the first script of every prerendered page does (`boot.ts`, inlined in its `<head>` with its CSP hash by
- * scripts/prerender.mjs: `<script data-styles="…" data-scripts="…">`, a build entry of its own, with no React). Before
- * the browser has parsed the page's body it
- * 1. takes the launch token out of the address and into storage (docs/security.md rule 2: one step, before the first paint,
- *    so that a link followed or a reload at any moment keeps the visitor signed in and no history entry keeps it);
+ * What the first script of every prerendered page does (`src/entries/boot-script.ts`, inlined in its `<head>` with
+ * its CSP hash by scripts/prerender.mjs: `<script data-styles="…" data-scripts="…">`, a build entry of its own, with
+ * no React). Before the browser has parsed the page's body it
+ * 1. takes the launch token out of the address and into storage, and remembers it for the page's later scripts
+ *    (docs/security.md, "Token and bridge": one step, before the first paint, so that a link followed or a reload at
+ *    any moment keeps the visitor signed in and no history entry keeps it);
  * 2. holds the presses made before React listens (`presses.ts`);
  * and once the browser has painted the page (whose first screen is styled by the CSS inlined beside this script), it
  * loads the full stylesheet, then the page's JavaScript (its chunk, then the main script, in that order).
@@ -15,7 +16,7 @@
  * `boot-handover.ts`) once React has adopted the page (`start.tsx`), or, inside an island that is not live yet, once
  * that island is (`region.tsx`). Links need no help: they work as plain links.
  */
-import { takeLaunchToken } from '../platform/take-launch-token.ts';
+import { takeLaunchToken } from '../platform/launch-token/index.ts';
 import type { BootHandover } from './boot-handover.ts';
 import { holdPresses } from './presses.ts';
 
@@ -41,9 +42,10 @@ function afterFirstPaint(then: () => void): void {
  * listening they leave behind (held presses, the wait for the page to be hidden): a page's own boot never ends.
  */
 export function bootPage(script: HTMLOrSVGScriptElement | null, signal?: AbortSignal): void {
-  const launchToken = takeLaunchToken(window);
+  // Remembered for the page's later scripts (the bridge), as storage can be blocked and the address no longer has it.
+  takeLaunchToken(window);
 
-  const handover: BootHandover = { ...holdPresses(signal), launchToken };
+  const handover: BootHandover = holdPresses(signal);
   window.__siteBoot = handover;
 
   const data = script?.dataset;

@@ -2,9 +2,10 @@
  * # Hydration: how a prerendered page becomes live with as little JavaScript as React allows
  *
  * Every page is prerendered (`scripts/prerender.mjs`), so its HTML is the final content. In the browser:
- * 1. The HTML carries, inline in its head, the CSS of its first screen and one small script, `boot.ts` (a build entry
- *    of its own, inlined with its CSP hash), which takes the launch token, holds presses made before React listens,
- *    and once the page has painted loads the full stylesheet, the page's chunk, React and the main script.
+ * 1. The HTML carries, inline in its head, the CSS of its first screen and one small script, the boot script (a
+ *    build entry of its own, `src/entries/boot-script.ts`, inlined with its CSP hash), which takes the launch token,
+ *    holds presses made before React listens, and once the page has painted loads the full stylesheet, the page's
+ *    chunk, React and the main script.
  * 2. The main script calls `hydratePage` (`start.tsx`): it notes which regions the HTML holds (adoption), waits for
  *    the page's chunk (`pageLoader`) and the full stylesheet, and lets React adopt the page in a transition.
  * 3. A region (`region()`, rendered by `<Region of>`) is a part of a page or of the layout without behaviour, whose
@@ -24,13 +25,13 @@
  * very nodes the server sent. `memo` on `Region` only saves work.
  *
  * ## Presses: which are React's and which are ours
- * - Before any script ran (React not listening yet): ours. `boot.ts` holds the press (a form is not submitted to the
- *   address bar), and `hydratePage` presses the button again once the page is live (`presses.ts`).
+ * - Before any script ran (React not listening yet): ours. The boot script holds the press (a form is not submitted to
+ *   the address bar), and `hydratePage` presses the button again once the page is live (`presses.ts`).
  * - After `hydrateRoot`, on content whose code is loaded: React's own. A discrete event aimed at a dehydrated boundary
  *   makes React hydrate it synchronously and dispatch the event to the new handlers.
  * - Inside an island whose code has not loaded yet: ours. React 19 cannot hydrate it synchronously then, and it does
- *   not queue discrete events: it stops the event (react-dom-client 19.3, `dispatchEvent`). `boot.ts` keeps holding
- *   presses inside `[data-island]:not([data-live])`, and the island presses them again once live.
+ *   not queue discrete events: it stops the event (react-dom-client 19.3, `dispatchEvent`). The boot script keeps
+ *   holding presses inside `[data-island]:not([data-live])`, and the island presses them again once live.
  * - Links inside adopted regions: plain links until the app listens, then routed client-side (`adopted-links.ts`).
  * Text typed into an island before it is live stays in its inputs (the island's component adopts it).
  */

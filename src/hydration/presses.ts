@@ -1,6 +1,7 @@
 /**
- * Presses made before React could take them (see "Presses" in `index.ts`): the boot script (`boot.ts`) holds them
- * from its first moment, and hands them over to the page's scripts, which press them again (`replay` in `region.tsx`).
+ * Presses made before React could take them (see "Presses" in `index.ts`): the boot script
+ * (`src/entries/boot-script.ts`) holds them from its first moment, and hands them over to the page's scripts, which
+ * press them again (`replay` in `region.tsx`).
  */
 
 /** Inside an island whose code has not run yet: React cannot hydrate it for a press, so the boot script holds those. */

@@ -7,7 +7,10 @@ const homeSections = region({ page: 'Index' }, () =>
   ),
 );
 
-/** The home page (docs/requirements.md §2). The contact section must stay last: Book A Call scrolls to it. */
+/**
+ * The home page (docs/requirements.md, "Screens and routes"). The contact section must stay last: Book A Call scrolls
+ * to it.
+ */
 export function IndexPage() {
   return (
     <>

@@ -5,7 +5,10 @@ import { notFoundPage } from '../content/not-found.ts';
 import { useAuthStore } from '../shared/auth/auth-store.ts';
 import { paths } from '../shared/navigation/paths.ts';
 
-/** Any other path: names the missing path (as text) and offers the way home (docs/requirements.md §2), with a note for admins. */
+/**
+ * Any other path: names the missing path (as text) and offers the way home (docs/requirements.md,
+ * "Screens and routes"), with a note for admins.
+ */
 export function NotFoundPage() {
   const [location] = useLocation();
   const adminNote = useAuthStore((state) => state.user?.role === 'admin');

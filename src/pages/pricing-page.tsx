@@ -1,7 +1,7 @@
+import { CheckoutButton } from '../checkout/checkout-button.tsx';
+import { useCheckout } from '../checkout/use-checkout.ts';
 import { Region, region } from '../hydration/index.ts';
-import { CheckoutButton } from '../sections/pricing/checkout-button.tsx';
 import { PackageCard } from '../sections/pricing/package-card.tsx';
-import { useCheckout } from '../shared/checkout/use-checkout.ts';
 
 const intro = region({ page: 'Pricing', part: 'intro' }, () =>
   import(/* webpackChunkName: "content-Pricing" */ '../sections/pricing/pricing-intro.tsx').then(
@@ -25,7 +25,10 @@ const features = region({ page: 'Pricing', part: 'features' }, () =>
   ),
 );
 
-/** Pricing (docs/requirements.md §2): the package with Get Started Now (checkout), the FAQ, and Book Free Call. */
+/**
+ * Pricing (docs/requirements.md, "Screens and routes"): the package with Get Started Now (checkout), the FAQ, and Book
+ * Free Call.
+ */
 export function PricingPage() {
   const { pending, start } = useCheckout();
   return (

@@ -4,7 +4,10 @@ import { StatsStrip } from '../sections/stats-strip.tsx';
 import { Testimonials } from '../sections/testimonials.tsx';
 import { paths } from '../shared/navigation/paths.ts';
 
-/** Results (docs/requirements.md §2): metrics, case examples, testimonials, then buttons to Process and Home. */
+/**
+ * Results (docs/requirements.md, "Screens and routes"): metrics, case examples, testimonials, then buttons to Process
+ * and Home.
+ */
 export function ResultsPage() {
   return (
     <InnerPage page="Results" next={paths.Process}>

@@ -1,6 +1,6 @@
 import { PlatformError } from './errors/platform-error.ts';
 import { type CallOptions, type HttpCore, type LocationLike, resolveLocation } from './http-core.ts';
-import { stripAccessToken } from './launch-params.ts';
+import { stripAccessToken } from './launch-token/index.ts';
 import { createTokenStore, type TokenStore } from './token-store.ts';
 import type { LoginResponse, PlatformUser, RegisterPayload } from './types.ts';
 

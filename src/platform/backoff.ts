@@ -3,7 +3,7 @@ import { MAX_BACKOFF_EXPONENT, SOCKET_OPTIONS } from './constants.ts';
 /**
  * Delay before reconnection attempt `attempt` (0-based), with socket.io's backoff: `reconnectionDelay * 2^attempt`,
  * jittered by ±`randomizationFactor`, capped at `reconnectionDelayMax`. The exponent is capped, so the delay never
- * becomes `NaN`/0 however many attempts have failed (docs/security.md rule 15).
+ * becomes `NaN`/0 however many attempts have failed (docs/security.md, "Realtime").
  */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const { reconnectionDelay, reconnectionDelayMax, randomizationFactor } = SOCKET_OPTIONS;

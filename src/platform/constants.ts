@@ -1,5 +1,5 @@
 /**
- * Every number and fixed name of the platform contract, in one place (style rule 4).
+ * Every number and fixed name of the platform contract, in one place.
  * A value from the spec appears here once; the rest of the client imports it.
  */
 
@@ -22,7 +22,7 @@ export const LAUNCH_PARAMS = {
 /** The longest launch parameter value used (`access_token`, `server_url`, `from_url`); a longer one is ignored. */
 export const MAX_LAUNCH_PARAM_LENGTH = 2048;
 
-/** Shape accepted for `app_id` and `functions_version` (docs/security.md rule 5). */
+/** Shape accepted for `app_id` and `functions_version` (docs/security.md, "Token and bridge"). */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Default request timeout in ms; 0 means none, as in the reference client. */
@@ -40,7 +40,7 @@ export const HEADERS = {
 /** socket.io mount path of the platform's realtime server. */
 export const SOCKET_PATH = '/ws-user-apps/socket.io/';
 
-/** socket.io connection options of the contract (docs/security.md rule 13). */
+/** socket.io connection options of the contract (docs/security.md, "Realtime"). */
 export const SOCKET_OPTIONS = {
   path: SOCKET_PATH,
   transports: ['websocket'],
@@ -54,8 +54,8 @@ export const SOCKET_OPTIONS = {
 
 /**
  * Highest exponent used when computing a backoff delay. socket.io's own backoff grows `2^attempts` until it becomes
- * `Infinity`, and `Infinity - Infinity` jitter yields `NaN | 0 === 0` ms (docs/security.md rule 15); capping the exponent keeps
- * every delay between `reconnectionDelay * (1 - randomizationFactor)` and `reconnectionDelayMax`.
+ * `Infinity`, and `Infinity - Infinity` jitter yields `NaN | 0 === 0` ms (docs/security.md, "Realtime"); capping the
+ * exponent keeps every delay between `reconnectionDelay * (1 - randomizationFactor)` and `reconnectionDelayMax`.
  */
 export const MAX_BACKOFF_EXPONENT = 16;
 

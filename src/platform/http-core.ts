@@ -5,7 +5,7 @@ import { PlatformNetworkError } from './errors/network-error.ts';
 import { PlatformParseError } from './errors/parse-error.ts';
 import { PlatformError } from './errors/platform-error.ts';
 import { PlatformTimeoutError } from './errors/timeout-error.ts';
-import { stripAccessToken } from './launch-params.ts';
+import { stripAccessToken } from './launch-token/index.ts';
 
 /** A query value; `undefined`/`null` are not sent, arrays are joined by `,`, objects JSON-encoded. */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[] | object;
@@ -128,7 +128,8 @@ function parseBody(response: Response, text: string): unknown {
     try {
       return JSON.parse(text);
     } catch (error) {
-      // A 200 with malformed JSON is a handled error (docs/security.md rule 16); on a failed answer the text is the data.
+      // A 200 with malformed JSON is a handled error (docs/security.md, "HTTP faults and nothing lost"); on a failed
+      // answer the text is the data.
       if (response.ok && type) throw new PlatformParseError(response.status, text, error);
     }
   }
@@ -167,7 +168,7 @@ function followAbort(signal: AbortSignal | undefined, controller: AbortControlle
  * @example const core = createHttpCore({ appId: 'local-app', serverUrl: 'https://api.example.com', token });
  */
 export function createHttpCore(options: HttpCoreOptions): HttpCore {
-  // The app id is part of every path: refuse `../` and friends once, here (docs/security.md rule 5).
+  // The app id is part of every path: refuse `../` and friends once, here (docs/security.md, "Token and bridge").
   if (!ID_PATTERN.test(options.appId)) {
     throw new PlatformError(`Invalid appId: ${JSON.stringify(options.appId)}`, { code: 'invalid_app_id' });
   }

@@ -63,15 +63,8 @@ export {
   type IntegrationSchemas,
   type IntegrationsClient,
 } from './integrations.ts';
-export {
-  isValidId,
-  type LaunchTokenRead,
-  type LaunchWindowLike,
-  normalizeServerUrl,
-  readAccessTokenFromUrl,
-  readLaunchTokenFromUrl,
-  stripAccessToken,
-} from './launch-params.ts';
+export { isValidId, normalizeServerUrl } from './launch-params.ts';
+export { type LaunchWindowLike, stripAccessToken, takeLaunchToken } from './launch-token/index.ts';
 export { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './platform-client.ts';
 export {
   createRealtimeClient,

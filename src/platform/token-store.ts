@@ -30,9 +30,9 @@ function defaultStorage(): StorageLike | null {
 /**
  * Keeps `token` under both keys in `storage` (the browser's by default), or removes both keys when `token` is null, and
  * does nothing where storage is missing or blocked: the launch token's one write, and `clear_access_token=true`'s
- * removal (`take-launch-token.ts`), which open the browser's storage only when there is a token to keep or forget
- * (opening it costs about a millisecond, and a page's boot script runs before the first paint). One function for both,
- * as the boot script carries it into every page.
+ * removal (`launch-token/take-launch-token.ts`), which open the browser's storage only when there is a token to keep
+ * or forget (opening it costs about a millisecond, and a page's boot script runs before the first paint). One
+ * function for both, as the boot script carries it into every page.
  */
 export function saveToken(token: string | null, storage: StorageLike | null = defaultStorage()): void {
   try {

@@ -15,8 +15,8 @@ interface InnerPageProps {
 }
 
 /**
- * The frame the inner pages share (docs/requirements.md §2): the opening band, the page's sections, and the ending with its routes
- * onward (the next page, and home).
+ * The frame the inner pages share (docs/requirements.md, "Screens and routes"): the opening band, the page's sections,
+ * and the ending with its routes onward (the next page, and home).
  */
 export function InnerPage({ page, next, children }: InnerPageProps) {
   const intro = pageIntros[page];

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 
-/** The closing band of an inner page: a short line and the routes onward (docs/requirements.md §2). */
+/**
+ * The closing band of an inner page: a short line and the routes onward (docs/requirements.md, "Screens and routes").
+ */
 export function PageEnding({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (
     <section aria-labelledby="page-ending-title" className="bg-white py-16 sm:py-24">

@@ -6,7 +6,10 @@ import { type ProblemId, problemSection, problems } from '../content/problems.ts
 
 const icons: Record<ProblemId, IconNode> = { tools: Layers, leads: UserX, admin: TimerOff };
 
-/** The three problem cards (docs/requirements.md §1), each with its icon and its own gradient. */
+/**
+ * The three problem cards (docs/requirements.md, "What the product does and for whom"), each with its icon and its own
+ * gradient.
+ */
 export function ProblemSection({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
   return (
     <Section flushTop={headingLevel === 'none'} labelledBy="problems-title">

@@ -4,7 +4,7 @@ import { Section } from '../components/section.tsx';
 import { SectionHeading } from '../components/section-heading.tsx';
 import { processSection, processSteps } from '../content/process.ts';
 
-/** The 4-step process (docs/requirements.md §9) with each step's duration. */
+/** The 4-step process (docs/requirements.md, "Business constants and limits") with each step's duration. */
 export function ProcessSteps({ headingLevel = 'visible' }: { headingLevel?: 'visible' | 'none' }) {
   return (
     <Section flushTop={headingLevel === 'none'} labelledBy="process-title">

@@ -7,7 +7,9 @@ import { roiSnapshot } from '../content/claims.ts';
 
 const icons = { time: Clock, leads: TrendingUp, tools: PoundSterling } as const;
 
-/** The home page's ROI snapshot (docs/requirements.md §1): three figures in one card. */
+/**
+ * The home page's ROI snapshot (docs/requirements.md, "What the product does and for whom"): three figures in one card.
+ */
 export function RoiSnapshot() {
   return (
     <Section tone="muted" labelledBy="roi-title">

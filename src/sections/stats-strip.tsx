@@ -1,7 +1,7 @@
 import { BigFigure } from '../components/big-figure.tsx';
 import { claimList, statsStrip } from '../content/claims.ts';
 
-/** The six claims of docs/requirements.md §1 as large numbers with labels. */
+/** The six claims of docs/requirements.md, "What the product does and for whom" as large numbers with labels. */
 export function StatsStrip({ heading = 'sr-only' }: { heading?: 'sr-only' | 'visible' }) {
   return (
     <section aria-labelledby="stats-title" className="border-y border-slate-200 bg-white py-12 sm:py-16">

@@ -13,7 +13,10 @@ import { maxRating, testimonials, testimonialsSection } from '../content/testimo
 const columns =
   testimonials.length % 3 !== 1 || testimonials.length % 2 === 1 ? 'lg:grid-cols-3' : 'md:grid-cols-2';
 
-/** Testimonials (docs/requirements.md §3): name, role, company, image, quote, rating and result. */
+/**
+ * Testimonials (docs/requirements.md, "Entities and their fields"): name, role, company, image, quote, rating and
+ * result.
+ */
 export function Testimonials({ tone = 'muted' }: { tone?: 'white' | 'muted' }) {
   return (
     <Section tone={tone} labelledBy="testimonials-title">

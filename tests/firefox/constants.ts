@@ -24,7 +24,7 @@ export const limits = {
   closeMs: 10_000,
   /** A visible change after an action (Playwright's expect timeout in this project). */
   expectMs: 7_000,
-  /** Scripts load after the first paint (src/boot.ts); as in tests/e2e/support/test.ts. */
+  /** Scripts load after the first paint (src/entries/boot-script.ts); as in tests/e2e/support/test.ts. */
   hydrationMs: 20_000,
   /** createCheckout runs in Deno: the first call may start the function. */
   checkoutMs: 20_000,

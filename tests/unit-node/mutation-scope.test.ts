@@ -49,7 +49,7 @@ describe('the mutation scope', () => {
       'host-harness/src/emulator/core/http/request-guard.ts',
       'host-harness/src/emulator/core/http/cors.ts',
       'src/platform/http-core.ts',
-      'src/platform/take-launch-token.ts',
+      'src/platform/launch-token/take-launch-token.ts',
       'src/platform/token-store.ts',
       'src/platform/backoff.ts',
       'src/bridge/launch-params.ts',

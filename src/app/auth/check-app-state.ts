@@ -8,8 +8,8 @@ import { AUTH_STATUS, initialAuthState, useAuthStore } from '../../shared/auth/a
 import type { SitePlatform } from '../../shared/site-platform/site-platform.ts';
 
 /**
- * A startup call that hangs must not hold the spinner forever (docs/security.md rule 16): after this long the check gives up
- * into "unknown" (public settings) or "signed out" (current user).
+ * A startup call that hangs must not hold the spinner forever (docs/security.md, "HTTP faults and nothing lost"): after
+ * this long the check gives up into "unknown" (public settings) or "signed out" (current user).
  */
 export const STARTUP_CALL_TIMEOUT_MS = 8000;
 

@@ -6,7 +6,8 @@ import { loadSitePlatform } from '../../shared/site-platform/load-site-platform.
 
 /**
  * Logs each page view of a signed-in user as `log-user-in-app/{PageName}` with the canonical page name (`/pricing` →
- * Pricing, `/` → Index). Unknown paths are not logged; failures are ignored (docs/requirements.md §7).
+ * Pricing, `/` → Index). Unknown paths are not logged; failures are ignored (docs/requirements.md,
+ * "The calls it makes").
  */
 export function usePageViewLog(): void {
   const [location] = useLocation();

@@ -9,7 +9,9 @@ import { navPages, paths } from '../../shared/navigation/paths.ts';
 
 const linkClass = 'rounded text-slate-300 transition-colors duration-150 hover:text-white';
 
-/** The footer's static part (docs/requirements.md §2): quick links, contact details and office hours. */
+/**
+ * The footer's static part (docs/requirements.md, "Screens and routes"): quick links, contact details and office hours.
+ */
 export function FooterDetails() {
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1.2fr] lg:px-8">

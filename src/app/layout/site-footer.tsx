@@ -3,7 +3,10 @@ import { Region } from '../../hydration/index.ts';
 import { AccountStatusSlot } from '../auth/account-status-slot.tsx';
 import { footerRegion } from './footer-region.ts';
 
-/** Footer (docs/requirements.md §2): quick links, contact details and office hours (a static region), then copyright and account. */
+/**
+ * Footer (docs/requirements.md, "Screens and routes"): quick links, contact details and office hours (a static region),
+ * then copyright and account.
+ */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (

@@ -52,8 +52,8 @@ function useMobileMenuReady(): boolean {
 }
 
 /**
- * The fixed header: transparent over the top of the page, opaque once the page is scrolled more than 50px (docs/requirements.md §2).
- * Below the `lg` breakpoint the links move into a slide-in menu.
+ * The fixed header: transparent over the top of the page, opaque once the page is scrolled more than 50px
+ * (docs/requirements.md, "Screens and routes"). Below the `lg` breakpoint the links move into a slide-in menu.
  */
 export function SiteHeader() {
   const scrolled = useScrolledPast(layout.headerOpaqueAfterPx);

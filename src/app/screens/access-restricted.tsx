@@ -2,7 +2,10 @@ import { ShieldAlert } from 'lucide';
 import { IconBadge } from '../../components/icon-badge.tsx';
 import { authText } from '../../content/auth.ts';
 
-/** Shown instead of the page when the signed-in user is not registered for the app (docs/requirements.md §2, §8). */
+/**
+ * Shown instead of the page when the signed-in user is not registered for the app (docs/requirements.md,
+ * "Screens and routes" and "The error catalogue").
+ */
 export function AccessRestricted() {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white pt-36 pb-24">

@@ -1,7 +1,7 @@
 import { Spinner } from '../../components/spinner.tsx';
 import { authText } from '../../content/auth.ts';
 
-/** The spinner shown while a signed-in visitor's session is checked (docs/requirements.md §2). */
+/** The spinner shown while a signed-in visitor's session is checked (docs/requirements.md, "Screens and routes"). */
 export function AuthSpinner() {
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-white/80 backdrop-blur-sm">

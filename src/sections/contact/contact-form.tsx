@@ -25,8 +25,9 @@ const fields: readonly FieldSpec[] = [
 ];
 
 /**
- * The contact form (docs/requirements.md §4, §5): name, email and phone required; sending makes no network call (the values go to the
- * console), the button reads "Message Sent!" for 3 seconds, and the form and its draft are cleared.
+ * The contact form (docs/requirements.md, "States and transitions" and "Validation rules"): name, email and phone
+ * required; sending makes no network call (the values go to the console), the button reads "Message Sent!" for 3
+ * seconds, and the form and its draft are cleared.
  */
 export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);

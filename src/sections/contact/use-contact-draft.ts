@@ -14,14 +14,11 @@ const emptyContact: ContactValues = { name: '', email: '', phone: '', company: '
 /** The draft's text fields, cut to the form's limit; null when there is no readable draft. */
 function readDraft(): Partial<ContactValues> | null {
   try {
-    const raw = window.sessionStorage.getItem(contactDraftStorageKey);
-    // Stryker disable next-line ConditionalExpression: without this line, JSON.parse(null) is null, refused below.
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    // JSON that is not an object has none of the fields (and null throws, into the catch): refused here or read as
-    // an empty draft, the form shows the same.
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: not an object, the draft is empty anyway.
-    if (!parsed || typeof parsed !== 'object') return null;
+    // No draft (null) parses as null, and an empty one throws, into the catch: neither is a draft.
+    const parsed: unknown = JSON.parse(String(window.sessionStorage.getItem(contactDraftStorageKey)));
+    // JSON that is not an object is no draft: it stays as it is until the visitor types (null throws below, into the
+    // catch, as every other unreadable draft does).
+    if (typeof parsed !== 'object') return null;
     const draft: Partial<ContactValues> = {};
     for (const field of contactFields) {
       const value = (parsed as Record<string, unknown>)[field];
@@ -67,7 +64,7 @@ export function useContactDraft(form?: RefObject<HTMLFormElement | null>) {
   useEffect(() => {
     const typed = readTyped(form?.current ?? null);
     const draft = readDraft();
-    // Stryker disable next-line ConditionalExpression: with nothing to restore, setting empty values shows the same.
+    // With nothing to restore, nothing is set: an unreadable draft stays as it is until the visitor types.
     if (draft || Object.keys(typed).length) setValues({ ...emptyContact, ...draft, ...typed });
   }, [form]);
 

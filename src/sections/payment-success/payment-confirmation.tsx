@@ -18,7 +18,10 @@ function useOrderReference(): { ready: boolean; reference: string | null } {
   return { ready, reference: ready ? orderReferenceFrom(search) : null };
 }
 
-/** PaymentSuccess (docs/requirements.md §2): confirmation, order reference, the 24-hour promise, Back to Home and the e-mail link. */
+/**
+ * PaymentSuccess (docs/requirements.md, "Screens and routes"): confirmation, order reference, the 24-hour promise, Back
+ * to Home and the e-mail link.
+ */
 export function PaymentConfirmation() {
   const { ready, reference } = useOrderReference();
   return (

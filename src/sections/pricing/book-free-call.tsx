@@ -4,7 +4,7 @@ import { Icon } from '../../components/icon.tsx';
 import { bookFreeCall } from '../../content/pricing.ts';
 import { BookCallLink } from '../book-call-link.tsx';
 
-/** Pricing's last band: Book Free Call goes to the home page and scrolls to its last section (docs/requirements.md §2). */
+/** Pricing's last band: Book Free Call goes to the home page and scrolls to its last section (docs/requirements.md, "Screens and routes"). */
 export function BookFreeCall() {
   return (
     <section aria-labelledby="book-free-call-title" className="bg-white py-16 sm:py-24">

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AuthError, PlatformUser, PublicSettings } from '../../platform/index.ts';
 import type { SitePlatform } from '../site-platform/site-platform.ts';
 
-/** Startup auth (docs/requirements.md §4): loading, then ready or error. */
+/** Startup auth (docs/requirements.md, "States and transitions"): loading, then ready or error. */
 export const AUTH_STATUS = { loading: 'loading', ready: 'ready', error: 'error' } as const;
 export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
 
@@ -27,7 +27,10 @@ export const initialAuthState: AuthState = {
 
 export const useAuthStore = create<AuthState>()(() => initialAuthState);
 
-/** Logout (docs/requirements.md §4): clears the user and the stored token, then reloads or goes to `redirectUrl`. */
+/**
+ * Logout (docs/requirements.md, "States and transitions"): clears the user and the stored token, then reloads or goes
+ * to `redirectUrl`.
+ */
 export function logout(platform: SitePlatform, redirectUrl?: string): void {
   useAuthStore.setState({ user: null, isAuthenticated: false, hasToken: false });
   platform.auth.logout(redirectUrl);

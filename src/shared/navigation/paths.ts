@@ -1,6 +1,6 @@
 /**
  * The site's pages: name → path. Routes, links and page-visit logs all read this table. Page names are matched
- * case-insensitively (docs/requirements.md §2): `/pricing` is Pricing.
+ * case-insensitively (docs/requirements.md, "Screens and routes"): `/pricing` is Pricing.
  */
 export const pageNames = [
   'Index',

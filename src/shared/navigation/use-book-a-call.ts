@@ -36,8 +36,9 @@ function scrollToContactWhenShown(): void {
 }
 
 /**
- * Book A Call (docs/requirements.md §2): scroll to the last section of the home page, navigating home first when elsewhere; the scroll
- * happens 100 ms after the navigation, or once the home page has rendered when its code is still loading then.
+ * Book A Call (docs/requirements.md, "Screens and routes"): scroll to the last section of the home page, navigating
+ * home first when elsewhere; the scroll happens 100 ms after the navigation, or once the home page has rendered when
+ * its code is still loading then.
  */
 export function useBookACall(): () => void {
   const [location, navigate] = useLocation();

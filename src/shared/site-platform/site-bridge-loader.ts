@@ -3,7 +3,7 @@ import type { Bridge } from '../../bridge/index.ts';
 /**
  * The site's parent-frame bridge (`site-bridge.ts`) travels with the platform client, in its chunk, which every page
  * loads once it is live (the startup check): a public visit needs the bridge for little (it posts only inside the
- * editor, and the launch token was taken before the first paint by the boot script, src/hydration/boot.ts), so its
+ * editor, and the launch token was taken before the first paint by the boot script, src/entries/boot-script.ts), so its
  * code is not part of the first load. Errors raised before it is installed are kept and reported once it is.
  */
 

@@ -15,9 +15,9 @@ import { siteConfig } from '../../site-config.ts';
 import { getSiteBridge } from './site-bridge.ts';
 
 /**
- * The platform calls the site makes (docs/requirements.md §7): public settings, the current user, createCheckout and page logs. Only
- * these sub-clients are imported, so the site's bundle carries the HTTP core and nothing else of the client (no
- * socket.io).
+ * The platform calls the site makes (docs/requirements.md, "The calls it makes"): public settings, the current user,
+ * createCheckout and page logs. Only these sub-clients are imported, so the site's bundle carries the HTTP core and
+ * nothing else of the client (no socket.io).
  */
 export interface SitePlatform {
   app: AppClient;

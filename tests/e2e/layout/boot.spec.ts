@@ -4,8 +4,8 @@ import { waitForHydration } from '../support/hydration.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /**
- * The boot script (src/hydration/boot.ts): a prerendered page paints before its JavaScript is even requested, and nothing a
- * visitor does in that time is lost.
+ * The boot script (src/entries/boot-script.ts): a prerendered page paints before its JavaScript is even requested, and
+ * nothing a visitor does in that time is lost.
  */
 
 /** Holds the main script back until `release()` is called: the page stays prerendered HTML until then. */

@@ -1,7 +1,7 @@
 /**
  * The first paint is the final paint (issue 24): every page paints its first screen from its HTML alone (the CSS of
  * that screen inline, scripts/critical-css.mjs), requests nothing before that paint, loads the full stylesheet after
- * it (src/hydration/boot.ts) without changing a pixel of the first screen or shifting anything, and keeps that
+ * it (src/entries/boot-script.ts) without changing a pixel of the first screen or shifting anything, and keeps that
  * stylesheet cached from page to page.
  */
 import { createHash } from 'node:crypto';

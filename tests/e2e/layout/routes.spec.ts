@@ -1,8 +1,9 @@
-import { routePaths } from '../../support/page-paths.ts';
+import { navPages } from '../../../src/shared/navigation/paths.ts';
+import { pagePaths, routePaths } from '../../support/page-paths.ts';
 import { expect, test } from '../support/test.ts';
 
-/** Every page's route (the 404 screen's path aside), and `/Index`, which is the home page too. */
-const pages = [...routePaths.filter((path) => path !== '/no-such-page'), '/Index'];
+/** Every page's route of the tests' page table (the 404 screen's path aside), and `/Index`, the home page too. */
+const pages = [...routePaths.filter((path) => path !== pagePaths.NotFound), '/Index'];
 
 test.describe('routes', () => {
   for (const path of pages) {
@@ -27,15 +28,17 @@ test.describe('routes', () => {
   });
 
   test('an unknown path shows Page Not Found naming the path, and Go Home leads to /', async ({ page }) => {
-    const response = await page.goto('/no-such-page');
+    const response = await page.goto(pagePaths.NotFound);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('/no-such-page');
+    await expect(page.getByRole('main')).toContainText(pagePaths.NotFound);
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page).toHaveURL('http://localhost:4401/');
     await expect(page.getByText('Page Not Found')).toHaveCount(0);
   });
 
+  // Every page the site's table links from the header (the spec's list of them is held by
+  // tests/unit/app/layout/primary-nav.test.tsx).
   test('header links navigate without a full reload', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/');
@@ -43,9 +46,9 @@ test.describe('routes', () => {
       (window as unknown as { marker: number }).marker = 1;
     });
     const nav = page.getByRole('navigation', { name: 'Primary' }).first();
-    for (const name of ['Challenges', 'Solutions', 'Results', 'Process', 'Pricing']) {
+    for (const name of navPages) {
       await nav.getByRole('link', { name, exact: true }).click();
-      await expect(page).toHaveURL(`http://localhost:4401/${name}`);
+      await expect(page).toHaveURL(`http://localhost:4401${pagePaths[name]}`);
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
       await expect(page).toHaveTitle(name === 'Pricing' ? /^Pricing: / : /\| Fieldstone Digital$/);
     }

@@ -1,5 +1,6 @@
 /**
- * Every claim and constant of docs/requirements.md (§1, §2, §9), checked on the page where it puts it, word for word.
+ * Every claim and constant of docs/requirements.md ("What the product does and for whom", "Screens and routes" and
+ * "Business constants and limits"), checked on the page where it puts it, word for word.
  */
 
 import { MONTHLY_SHORT, SETUP_SHORT } from '../../support/spec-figures.ts';

@@ -1,4 +1,7 @@
-/** The contact form (docs/requirements.md §4, §5) and the booking button beside it. */
+/**
+ * The contact form (docs/requirements.md, "States and transitions" and "Validation rules") and the booking button
+ * beside it.
+ */
 import { contactForm } from '../support/contact-form.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { openPage, pagePaths, siteConfig } from './page-helpers.ts';

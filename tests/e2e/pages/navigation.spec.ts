@@ -1,4 +1,4 @@
-/** Every call to action of the marketing pages leads where docs/requirements.md §2 says. */
+/** Every call to action of the marketing pages leads where docs/requirements.md, "Screens and routes" says. */
 import { expect, type Page, test } from '../support/test.ts';
 import { openPage, pagePaths } from './page-helpers.ts';
 

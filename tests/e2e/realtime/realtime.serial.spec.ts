@@ -1,8 +1,8 @@
 /**
- * Realtime in a real browser (issue 8; docs/security.md rules 13-15): our platform client, subscribed to `Lead` in Chromium,
- * survives `POST /__harness/realtime/drop {refuseMs: 3000}` ten times in a row. Each time it reconnects by itself
- * after the refusal window, with every delay inside the configured backoff (never 0), and receives the changes made
- * through the emulator's HTTP API afterwards.
+ * Realtime in a real browser (issue 8; docs/security.md, "Realtime"): our platform client, subscribed to `Lead` in
+ * Chromium, survives `POST /__harness/realtime/drop {refuseMs: 3000}` ten times in a row. Each time it reconnects by
+ * itself after the refusal window, with every delay inside the configured backoff (never 0), and receives the changes
+ * made through the emulator's HTTP API afterwards.
  *
  * Drops are global harness state, hence a `.serial` spec (the `stateful` project runs these one at a time).
  */

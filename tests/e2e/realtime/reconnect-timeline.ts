@@ -11,7 +11,9 @@ export interface ReconnectAttempt {
   after: string;
 }
 
-/** The attempts made after `since` (ms), in order; attempts with no failure before them (the first connect) are skipped. */
+/**
+ * The attempts made after `since` (ms), in order; attempts with no failure before them (the first connect) are skipped.
+ */
 export function reconnectAttempts(observations: readonly Observation[], since: number): ReconnectAttempt[] {
   const attempts: ReconnectAttempt[] = [];
   let lastFailure: Observation | null = null;
@@ -26,7 +28,7 @@ export function reconnectAttempts(observations: readonly Observation[], since: n
   return attempts;
 }
 
-/** The socket options of the contract (docs/security.md rule 13), from which each attempt's window follows. */
+/** The socket options of the contract (docs/security.md, "Realtime"), from which each attempt's window follows. */
 export const BACKOFF = { delay: 1000, delayMax: 5000, randomization: 0.5 } as const;
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Checkout starts once (docs/security.md rule 17, issue 15 finding 6): a quick double press, and more presses while the page
- * is leaving for a slow payment page, make exactly one createCheckout call; the button stays "Loading..." until the
- * page is gone; back on Pricing it works again, with no stale "continue" link.
+ * Checkout starts once (docs/security.md, "HTTP faults and nothing lost", issue 15 finding 6): a quick double press,
+ * and more presses while the page is leaving for a slow payment page, make exactly one createCheckout call; the button
+ * stays "Loading..." until the page is gone; back on Pricing it works again, with no stale "continue" link.
  */
 import type { Frame, Locator, Page } from '@playwright/test';
 import { openInHost } from '../support/frame-host.ts';

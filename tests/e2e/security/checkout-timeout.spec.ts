@@ -1,7 +1,8 @@
 /**
- * A createCheckout call that never answers (docs/security.md rules 16 and 17): the button must not read "Loading..." forever.
- * The site gives up after `CHECKOUT_CALL_TIMEOUT_MS` (src/shared/checkout/start-checkout.ts) with the alert, and the
- * button works again; a late answer never navigates. The hang is made by this page's own route, so no global fault.
+ * A createCheckout call that never answers (docs/security.md, "HTTP faults and nothing lost"): the button must not read
+ * "Loading..." forever. The site gives up after `CHECKOUT_CALL_TIMEOUT_MS` (src/checkout/start-checkout.ts) with the
+ * alert, and the button works again; a late answer never navigates. The hang is made by this page's own route, so no
+ * global fault.
  */
 
 import { SITE } from '../support/harness.ts';

@@ -1,8 +1,8 @@
 /**
- * docs/security.md rule 27, at the attacker's level: a page on another loopback address (http://127.0.0.1:<port>,
- * another origin and another site than the harness on http://localhost:4400), in a real Chromium, tries to open a
- * checkout session through the project's own createCheckout. Serial: it counts the payment double's sessions, which
- * other tests open too.
+ * docs/security.md, "Servers of the harness and the backend functions", at the attacker's level: a page on another
+ * loopback address (http://127.0.0.1:<port>, another origin and another site than the harness on
+ * http://localhost:4400), in a real Chromium, tries to open a checkout session through the project's own
+ * createCheckout. Serial: it counts the payment double's sessions, which other tests open too.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { type AttackerServer, startAttackerServer } from '../support/attacker-server.ts';

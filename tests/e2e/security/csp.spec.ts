@@ -1,7 +1,8 @@
 /**
- * Content-Security-Policy in the browser (docs/security.md rule 11): every page at desktop and phone widths, with the mobile
- * menu, the contact form sent, the FAQ opened, a signed-in visit, and the editor shell's iframe and federated views,
- * raise zero `securitypolicyviolation` events in any frame; pages on origins off the allow-list cannot frame the site.
+ * Content-Security-Policy in the browser (docs/security.md, "Headers"): every page at desktop and phone widths, with
+ * the mobile menu, the contact form sent, the FAQ opened, a signed-in visit, and the editor shell's iframe and
+ * federated views, raise zero `securitypolicyviolation` events in any frame; pages on origins off the allow-list cannot
+ * frame the site.
  */
 
 import { pagePaths } from '../../support/page-paths.ts';
@@ -34,7 +35,7 @@ async function watchCsp(page: Page): Promise<string[]> {
   return violations;
 }
 
-/** The policy the site server sends with `path`, checked against rule 11's minimum. */
+/** The policy the site server sends with `path`, checked against the minimum of docs/security.md, "Headers". */
 async function expectPolicy(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   const headers = response?.headers() ?? {};

@@ -1,7 +1,7 @@
 /**
- * The HTTP fault matrix (docs/security.md rules 16 and 17): public settings, `me`, createCheckout and page logs, each under
- * 500, 503, 429, a 10 s delay, a dropped connection and a 200 with malformed JSON. Faults are global harness state,
- * so this file runs in the `stateful` project, one test at a time.
+ * The HTTP fault matrix (docs/security.md, "HTTP faults and nothing lost"): public settings, `me`, createCheckout and
+ * page logs, each under 500, 503, 429, a 10 s delay, a dropped connection and a 200 with malformed JSON. Faults are
+ * global harness state, so this file runs in the `stateful` project, one test at a time.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -204,7 +204,7 @@ test('10 s delay on all four at once: the startup check and checkout give up at 
       const button = checkoutSite.frame.getByRole('button', { name: 'Get Started Now' });
       await button.click();
       await expect(checkoutSite.frame.getByRole('button', { name: 'Loading...' })).toBeDisabled();
-      // The call gives up before the slow answer (CHECKOUT_CALL_TIMEOUT_MS in src/shared/checkout/start-checkout.ts).
+      // The call gives up before the slow answer (CHECKOUT_CALL_TIMEOUT_MS in src/checkout/start-checkout.ts).
       await expect
         .poll(() => checkoutSite.recording.dialogs, { timeout: delay.delayMs + 5000 })
         .toEqual([CHECKOUT_ALERT]);

@@ -1,8 +1,8 @@
 /**
- * docs/security.md rule 2 / issue 23 finding 1: reading, keeping and removing the launch token are one step, taken by the
- * first script the page runs (the boot script, inline in the page's head) before the first paint. A visitor who follows
- * a link (prerendered links are plain links until the page is live) or reloads at once stays signed in, and no history
- * entry keeps the token.
+ * docs/security.md, "Token and bridge" / issue 23 finding 1: reading, keeping and removing the launch token are one
+ * step, taken by the first script the page runs (the boot script, inline in the page's head) before the first paint. A
+ * visitor who follows a link (prerendered links are plain links until the page is live) or reloads at once stays signed
+ * in, and no history entry keeps the token.
  */
 import type { Page } from '@playwright/test';
 import { accounts, HARNESS, SITE, signIn } from '../support/harness.ts';

@@ -1,9 +1,9 @@
 /**
- * The launch token in every spelling (docs/security.md rule 2, issue 15 finding 1): a percent-encoded name, mixed hex case,
- * repeated copies, the `#hash`. Whatever the site reads as the token (seen as the bearer it sends) is gone from the
- * address bar, from every `X-Origin-URL`, from the harness's request log, from the login redirect's `from_url` and from
- * the bridge messages the editor shell receives; every other parameter stays byte-for-byte, in order. Names that do
- * not decode to `access_token` are neither read nor removed.
+ * The launch token in every spelling (docs/security.md, "Token and bridge", issue 15 finding 1): a percent-encoded
+ * name, mixed hex case, repeated copies, the `#hash`. Whatever the site reads as the token (seen as the bearer it
+ * sends) is gone from the address bar, from every `X-Origin-URL`, from the harness's request log, from the login
+ * redirect's `from_url` and from the bridge messages the editor shell receives; every other parameter stays
+ * byte-for-byte, in order. Names that do not decode to `access_token` are neither read nor removed.
  */
 import type { Page, Request } from '@playwright/test';
 import { openShell, shellContext } from '../shell/shell-helpers.ts';

@@ -1,8 +1,8 @@
 /**
- * Nothing lost (docs/security.md rule 18): the contact form's draft survives what tests/e2e/pages/contact-form.spec.ts does
- * not already try: a submit blocked by validation, leaving the page and coming back, a failing platform, and a trip
- * through the platform's login. (The return to the same page, query and hash after signing in is proved by
- * tests/e2e/platform/login-redirect.serial.spec.ts.)
+ * Nothing lost (docs/security.md, "HTTP faults and nothing lost"): the contact form's draft survives what
+ * tests/e2e/pages/contact-form.spec.ts does not already try: a submit blocked by validation, leaving the page and
+ * coming back, a failing platform, and a trip through the platform's login. (The return to the same page, query and
+ * hash after signing in is proved by tests/e2e/platform/login-redirect.serial.spec.ts.)
  */
 
 import { contactForm } from '../support/contact-form.ts';

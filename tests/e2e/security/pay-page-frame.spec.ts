@@ -1,8 +1,9 @@
 /**
- * docs/security.md rule 28, at the attacker's level: a page on another loopback address (http://127.0.0.1:<port>)
- * frames the payment provider's hosted page (the harness's double) under a nearly transparent layer, to have a visitor
- * press Pay without seeing it. The page may be framed only by the harness's own pages, so the browser refuses to show
- * it there, and the session stays open; the harness's own page may still frame it.
+ * docs/security.md, "Servers of the harness and the backend functions", at the attacker's level: a page on another
+ * loopback address (http://127.0.0.1:<port>) frames the payment provider's hosted page (the harness's double) under a
+ * nearly transparent layer, to have a visitor press Pay without seeing it. The page may be framed only by the harness's
+ * own pages, so the browser refuses to show it there, and the session stays open; the harness's own page may still
+ * frame it.
  */
 import { type AttackerServer, startAttackerServer } from '../support/attacker-server.ts';
 import { APP_ID, HARNESS } from '../support/harness.ts';

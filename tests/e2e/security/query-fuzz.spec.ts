@@ -1,9 +1,9 @@
 /**
- * Fuzzed query strings on every route (docs/security.md rule 19), with fast-check: launch parameters and stray keys with
- * hostile, random and oversized values, typed raw or encoded, with a real or an unknown token among them. The site is
- * framed by a recording editor page; across every case: no uncaught error, no dialog, no request off this machine, no
- * navigation anywhere but the site or the platform's login, and neither token in any message, console line or URL.
- * At least 200 cases per route when `CI` is set (fewer locally), one page per route.
+ * Fuzzed query strings on every route (docs/security.md, "HTTP faults and nothing lost"), with fast-check: launch
+ * parameters and stray keys with hostile, random and oversized values, typed raw or encoded, with a real or an unknown
+ * token among them. The site is framed by a recording editor page; across every case: no uncaught error, no dialog, no
+ * request off this machine, no navigation anywhere but the site or the platform's login, and neither token in any
+ * message, console line or URL. At least 200 cases per route when `CI` is set (fewer locally), one page per route.
  */
 
 import fc from 'fast-check';

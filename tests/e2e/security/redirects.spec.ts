@@ -1,8 +1,8 @@
 /**
- * Redirects (docs/security.md rules 7, 8 and 9): hostile `from_url` values through the platform's login page, the logout
- * redirect and the site itself never leave this machine; checkout answers pointing anywhere but the payment provider
- * never navigate (the cases of tests/e2e/platform/checkout.spec.ts are not repeated here). Every request to a host
- * off this machine is aborted and recorded, so a failure cannot reach the network.
+ * Redirects (docs/security.md, "Redirects and untrusted values"): hostile `from_url` values through the platform's
+ * login page, the logout redirect and the site itself never leave this machine; checkout answers pointing anywhere but
+ * the payment provider never navigate (the cases of tests/e2e/platform/checkout.spec.ts are not repeated here). Every
+ * request to a host off this machine is aborted and recorded, so a failure cannot reach the network.
  */
 
 import { accounts, HARNESS, SITE } from '../support/harness.ts';

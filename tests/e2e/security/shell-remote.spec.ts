@@ -1,9 +1,9 @@
 /**
- * docs/security.md rule 26, at the attacker's level: a program on this machine serves a hostile remote on another
- * loopback port, and a link opens the editor shell with `?remote=` pointing at it. Had the shell loaded it, its code
- * would run in the shell's document with the harness's origin, which the control API trusts: it posts a fault and
- * reads the outbox. In a real Chromium, the shell refuses it on screen, never requests it, keeps its script policy,
- * and no fault appears.
+ * docs/security.md, "Servers of the harness and the backend functions", at the attacker's level: a program on this
+ * machine serves a hostile remote on another loopback port, and a link opens the editor shell with `?remote=` pointing
+ * at it. Had the shell loaded it, its code would run in the shell's document with the harness's origin, which the
+ * control API trusts: it posts a fault and reads the outbox. In a real Chromium, the shell refuses it on screen, never
+ * requests it, keeps its script policy, and no fault appears.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { type AttackerServer, startAttackerServer } from '../support/attacker-server.ts';

@@ -1,10 +1,12 @@
 /**
- * The token never leaks (docs/security.md rules 2 and 3): a walk through every page, the checkout (to the payment page and
- * back with Cancel) and Sign out, inside a recording parent frame. The token appears in no message, no request URL
- * (but the launch address itself), no header sent to a host other than the platform, no console line, no uncaught
+ * The token never leaks (docs/security.md, "Token and bridge"): a walk through every page, the checkout (to the payment
+ * page and back with Cancel) and Sign out, inside a recording parent frame. The token appears in no message, no request
+ * URL (but the launch address itself), no header sent to a host other than the platform, no console line, no uncaught
  * error and no dialog.
  */
 
+import { navPages } from '../../../src/shared/navigation/paths.ts';
+import { pagePaths, type TestedPage } from '../../support/page-paths.ts';
 import { HARNESS, SITE, signIn } from '../support/harness.ts';
 import { expect, type Page, test } from '../support/test.ts';
 import { PAGE_LOAD_MS, primaryNav } from './support/fault-scenarios.ts';
@@ -13,23 +15,33 @@ import { openRecordedSite, type RecordedSite } from './support/hosted-site.ts';
 test.use({ viewport: { width: 1300, height: 850 } });
 test.setTimeout(90_000);
 
-const NAV_PAGES = ['Challenges', 'Solutions', 'Results', 'Process', 'Pricing'] as const;
+/** The pages of the tests' page table that the header does not link to (the home page aside): opened by address. */
+const UNLINKED = (Object.keys(pagePaths) as TestedPage[]).filter(
+  (name) => name !== 'Index' && !(navPages as readonly string[]).includes(name),
+);
+const pathname = (path: string) => new URL(path, SITE).pathname;
+/** Where the walk goes, in its order: the header's links, Home, then the other pages (the 404 screen among them). */
+const WALK = [
+  ...navPages.map((name) => pagePaths[name]),
+  pagePaths.Index,
+  ...UNLINKED.map((name) => pagePaths[name]),
+];
 
-/** Visits every page: the nav links in order, Home, then PaymentSuccess and a missing page by address. */
+/** Visits every page: the header's links in order, Home, then the pages it does not link to, by address. */
 async function walkEveryPage(site: RecordedSite): Promise<string[]> {
   const visited: string[] = [];
   const here = () => new URL(site.siteFrame().url()).pathname;
-  for (const name of NAV_PAGES) {
+  for (const name of navPages) {
     await primaryNav(site).getByRole('link', { name, exact: true }).click();
-    await expect.poll(here).toBe(`/${name}`);
+    await expect.poll(here).toBe(pathname(pagePaths[name]));
     await expect(site.frame.getByRole('heading', { level: 1 }).first()).toBeVisible();
     visited.push(here());
   }
   await site.frame.getByRole('banner').getByRole('link', { name: /home/i }).first().click();
-  await expect.poll(here).toBe('/');
+  await expect.poll(here).toBe(pathname(pagePaths.Index));
   visited.push(here());
-  for (const path of ['/PaymentSuccess?session_id=cs_test_leakwalk0123456789', '/no-such-page']) {
-    await site.siteFrame().goto(`${SITE}${path}`);
+  for (const name of UNLINKED) {
+    await site.siteFrame().goto(`${SITE}${pagePaths[name]}`);
     await expect(site.frame.getByRole('heading', { level: 1 }).first()).toBeVisible();
     visited.push(here());
   }
@@ -77,7 +89,8 @@ test('a real token: every page, checkout and back, Sign out — the token shows 
   expect(site.siteFrame().url()).toBe(`${SITE}/`);
 
   const visited = await walkEveryPage(site);
-  expect(visited).toEqual([...NAV_PAGES.map((name) => `/${name}`), '/', '/PaymentSuccess', '/no-such-page']);
+  expect(visited).toEqual(WALK.map(pathname));
+  expect(visited).toHaveLength(Object.keys(pagePaths).length);
   await expect(site.frame.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
   await checkoutAndCancel(page, site);

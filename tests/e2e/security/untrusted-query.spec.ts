@@ -1,7 +1,7 @@
 /**
- * Untrusted query values (docs/security.md rules 4, 5 and 10): a `server_url` off the allow-list gets no request and the token
- * goes nowhere but the platform; hostile `app_id` / `functions_version` are ignored; hostile, huge and non-ASCII paths
- * and `session_id`s render as text.
+ * Untrusted query values (docs/security.md, "Token and bridge" and "Redirects and untrusted values"): a `server_url`
+ * off the allow-list gets no request and the token goes nowhere but the platform; hostile `app_id` /
+ * `functions_version` are ignored; hostile, huge and non-ASCII paths and `session_id`s render as text.
  */
 
 import { openInHost } from '../support/frame-host.ts';

@@ -1,8 +1,9 @@
 /**
  * Playwright's `test`, with one change: `page.goto` to a page of the site (without `waitUntil: 'domcontentloaded'` or
  * `'commit'`) also waits until React has adopted the page. Pages load their scripts after the first paint
- * (src/boot.ts), later than the `load` event on a fast machine; tests that act at once then meet the live page, as a
- * person a moment later would. Tests of the page before that moment pass `waitUntil: 'domcontentloaded'`.
+ * (src/entries/boot-script.ts), later than the `load` event on a fast machine; tests that act at once then meet the
+ * live page, as a person a moment later would. Tests of the page before that moment pass
+ * `waitUntil: 'domcontentloaded'`.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 

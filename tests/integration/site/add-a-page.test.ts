@@ -1,5 +1,5 @@
 /**
- * Adding a page leaves every other page's document as it was (issue 33): a copy of the project is built, an About page
+ * Adding a page leaves every other page's document as it was: a copy of the project is built, a page
  * with classes no page used is added as the README's "Common changes" says (its component, the page tables, its
  * search texts; no link to it, so that no other page's content changes), and the copy is built again. Every other
  * document is then the same, byte for byte, but for the content hashes in its asset names (the main script holds the
@@ -20,6 +20,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pageNames } from '../../../src/shared/navigation/paths.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const copy = mkdtempSync(join(tmpdir(), 'add-a-page-'));
@@ -74,16 +75,23 @@ function edit(file: string, find: string, replace: string) {
   writeFileSync(path, text.replace(find, replace));
 }
 
-/** An About page, added as README "Common changes" → "Add a page" says, with classes no other page has. */
-function addAboutPage() {
+/**
+ * The page this test adds: a name no recipe will give a real page (the README's own example adds an About page), so
+ * that the test still adds a new page once the site has that one.
+ */
+const PAGE = 'AddedPageProbe';
+const FILE = 'added-page-probe-page';
+
+/** The page, added as README "Common changes" → "Add a page" says, with classes no other page has. */
+function addPage() {
   writeFileSync(
-    join(copy, 'src/pages/about-page.tsx'),
-    `/** About: who we are. */
-export function AboutPage() {
+    join(copy, `src/pages/${FILE}.tsx`),
+    `/** A page added by tests/integration/site/add-a-page.test.ts. */
+export function ${PAGE}Page() {
   return (
-    <section aria-labelledby="about-title" className="mx-auto max-w-3xl bg-fuchsia-950 px-4 pt-32 pb-24 tracking-[0.31em]">
-      <h1 id="about-title" className="text-[2.15rem] text-fuchsia-100 underline decoration-wavy">
-        About Fieldstone Digital
+    <section aria-labelledby="probe-title" className="mx-auto max-w-3xl bg-fuchsia-950 px-4 pt-32 pb-24 tracking-[0.31em]">
+      <h1 id="probe-title" className="text-[2.15rem] text-fuchsia-100 underline decoration-wavy">
+        A page added by a test
       </h1>
     </section>
   );
@@ -93,24 +101,24 @@ export function AboutPage() {
   edit(
     'src/shared/navigation/paths.ts',
     "  'Pricing',\n  'PaymentSuccess',\n] as const;",
-    "  'Pricing',\n  'About',\n  'PaymentSuccess',\n] as const;",
+    `  'Pricing',\n  '${PAGE}',\n  'PaymentSuccess',\n] as const;`,
   );
   edit(
     'src/shared/navigation/paths.ts',
     "  Pricing: '/Pricing',\n",
-    "  Pricing: '/Pricing',\n  About: '/About',\n",
+    `  Pricing: '/Pricing',\n  ${PAGE}: '/${PAGE}',\n`,
   );
   edit(
     'src/app/page-registry.ts',
     '  PaymentSuccess: () =>',
-    `  About: () =>
-    import(/* webpackChunkName: "page-About" */ '../pages/about-page.tsx').then((m) => m.AboutPage),
+    `  ${PAGE}: () =>
+    import(/* webpackChunkName: "page-${PAGE}" */ '../pages/${FILE}.tsx').then((m) => m.${PAGE}Page),
   PaymentSuccess: () =>`,
   );
   edit(
     'src/content/seo.ts',
     'export const pageSeo = {\n',
-    "export const pageSeo = {\n  About: { title: 'About us', description: 'Who builds your platform.' },\n",
+    `export const pageSeo = {\n  ${PAGE}: { title: 'A page added by a test', description: 'It proves the others stay as they were.' },\n`,
   );
 }
 
@@ -121,14 +129,18 @@ describe('adding a page', () => {
     const before = documents();
     const namesBefore = JSON.parse(readFileSync(join(copy, 'config/class-names.json'), 'utf8'));
 
-    addAboutPage();
+    expect(
+      pageNames,
+      `${PAGE} is a page of the site: give the page this test adds another name`,
+    ).not.toContain(PAGE);
+    addPage();
     const output = build();
     const after = documents();
     const namesAfter = JSON.parse(readFileSync(join(copy, 'config/class-names.json'), 'utf8'));
 
     // The page is there, with its new classes, under short names no class held before.
-    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), 'About.html'].sort());
-    expect(after['About.html']).toContain('About Fieldstone Digital');
+    expect(Object.keys(after).sort()).toEqual([...Object.keys(before), `${PAGE}.html`].sort());
+    expect(after[`${PAGE}.html`]).toContain('A page added by a test');
     const added = Object.keys(namesAfter).filter((name) => !(name in namesBefore));
     expect(added).toEqual(
       expect.arrayContaining(['bg-fuchsia-950', 'tracking-[0.31em]', 'text-fuchsia-100']),
@@ -141,6 +153,6 @@ describe('adding a page', () => {
       expect(withoutHashes(after[file]!), file).toBe(withoutHashes(html));
     }
     // The new page was budgeted by the build without a change to any script.
-    expect(output).toMatch(/document \/About \(headers \+ brotli\) +\d+ B +14000 B +ok/);
+    expect(output).toMatch(new RegExp(`document /${PAGE} \\(headers \\+ brotli\\) +\\d+ B +14000 B +ok`));
   }, 300_000);
 });

@@ -54,7 +54,20 @@ describe('import boundaries', () => {
       'src/shared/navigation/paths.ts':
         "import { brand } from '../../content/brand.ts';\nexport const paths = brand;\n",
       'src/pages/pricing-page.tsx':
-        "import { paths } from '../shared/navigation/paths.ts';\nimport { Hero } from '../sections/hero.tsx';\nexport const Pricing = [paths, Hero];\n",
+        "import { paths } from '../shared/navigation/paths.ts';\nimport { Hero } from '../sections/hero.tsx';\nimport { useCheckout } from '../checkout/use-checkout.ts';\nexport const Pricing = [paths, Hero, useCheckout];\n",
+      // A feature folder: the checkout imports shared machinery and content, and a page imports it.
+      'src/checkout/use-checkout.ts':
+        "import { paths } from '../shared/navigation/paths.ts';\nimport { brand } from '../content/brand.ts';\nexport const useCheckout = [paths, brand];\n",
+      // A module with one entrance: its own files import each other, everyone else its index.ts.
+      'src/platform/launch-token/split.ts': 'export const split = 1;\n',
+      'src/platform/launch-token/take.ts':
+        "import { split } from './split.ts';\nexport const take = split;\n",
+      'src/platform/launch-token/index.ts': "export { take } from './take.ts';\n",
+      'src/platform/http-core.ts':
+        "import { take } from './launch-token/index.ts';\nexport const core = take;\n",
+      // The entry points, one folder: they import the app and each other, and nothing imports them.
+      'src/entries/standalone-site.tsx': "export const start = () => import('./hydrate-site.tsx');\n",
+      'src/entries/hydrate-site.tsx': "import { app } from '../app/app.tsx';\nexport const hydrate = app;\n",
       // Import syntax inside comments and strings is not an import.
       'src/components/logo.tsx':
         "// import('../app/app.tsx')\nexport const text = \"import x from '../app/app.tsx'\";\n",
@@ -101,9 +114,39 @@ describe('import boundaries', () => {
     ],
     [
       'shared machinery importing the app shell',
-      'src/shared/checkout/use-checkout.ts',
+      'src/shared/toasts/toast-store.ts',
       "import { app } from '../../app/app.tsx';\nexport const use = app;\n",
-      "src/shared/checkout/use-checkout.ts: import '../../app/app.tsx': shared may not import app",
+      "src/shared/toasts/toast-store.ts: import '../../app/app.tsx': shared may not import app",
+    ],
+    [
+      'the checkout importing the app shell',
+      'src/checkout/use-checkout.ts',
+      "import { app } from '../app/app.tsx';\nexport const use = app;\n",
+      "src/checkout/use-checkout.ts: import '../app/app.tsx': checkout may not import app",
+    ],
+    [
+      'a section importing the checkout (a page composes it)',
+      'src/sections/pricing/package-card.tsx',
+      "import { useCheckout } from '../../checkout/use-checkout.ts';\nexport const Card = useCheckout;\n",
+      "src/sections/pricing/package-card.tsx: import '../../checkout/use-checkout.ts': sections may not import checkout",
+    ],
+    [
+      "a file of the platform importing the launch token's internals",
+      'src/platform/auth.ts',
+      "import { split } from './launch-token/split-access-token.ts';\nexport const auth = split;\n",
+      "src/platform/auth.ts: import './launch-token/split-access-token.ts': import src/platform/launch-token/ only through its index.ts",
+    ],
+    [
+      "the boot script's loading layer importing the launch token's internals",
+      'src/hydration/boot-page.ts',
+      "import { take } from '../platform/launch-token/take-launch-token.ts';\nexport const boot = take;\n",
+      "src/hydration/boot-page.ts: import '../platform/launch-token/take-launch-token.ts': import src/platform/launch-token/ only through its index.ts",
+    ],
+    [
+      'the app shell importing an entry point',
+      'src/app/routes.tsx',
+      "import { start } from '../entries/standalone-site.tsx';\nexport const routes = start;\n",
+      "src/app/routes.tsx: import '../entries/standalone-site.tsx': app may not import entries",
     ],
     [
       'a page importing another page',

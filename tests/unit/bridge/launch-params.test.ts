@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeLaunchParams } from '../../../src/bridge/launch-params.ts';
+import { takeLaunchToken } from '../../../src/platform/launch-token/index.ts';
 
 const allow = ['http://localhost:4400'];
 
@@ -150,11 +151,30 @@ describe('takeLaunchParams: what it says about a parameter it ignores', () => {
     expect(takeLaunchParams(window, allow).fromUrl).toBeNull();
   });
 
-  it('hands on the token the first script took when the address has none left', () => {
-    window.history.replaceState(null, '', '/Pricing');
-    expect(takeLaunchParams(window, allow, 'taken-by-boot').accessToken).toBe('taken-by-boot');
+  it('hands on the token the first script took when the address has none left, whole', () => {
     const longest = 't'.repeat(2048);
-    expect(takeLaunchParams(window, allow, longest).accessToken).toBe(longest);
+    window.history.replaceState(null, '', `/Pricing?access_token=${longest}&app_id=local-app`);
+    // The boot script takes it first.
+    expect(takeLaunchToken(window)).toBe(longest);
+    expect(window.location.search).toBe('?app_id=local-app');
+    const params = takeLaunchParams(window, allow);
+    expect(params.accessToken).toBe(longest);
+    expect(params.appId).toBe('local-app');
+  });
+
+  it('prefers a token in the address (taken and stored now) over the one the first script took', () => {
+    window.history.replaceState(null, '', '/?access_token=Zearlier');
+    takeLaunchToken(window);
+    window.history.replaceState(null, '', '/Pricing?access_token=Znow');
+    expect(takeLaunchParams(window, allow).accessToken).toBe('Znow');
+    expect(window.location.search).toBe('');
+    expect(localStorage.getItem('base44_access_token')).toBe('Znow');
+  });
+
+  it('hands on no token longer than any launch parameter (2,048 characters), even one the first script found', () => {
+    window.history.replaceState(null, '', `/Pricing?access_token=${'Z'.repeat(2049)}`);
+    expect(takeLaunchToken(window)).toBeNull();
     expect(takeLaunchParams(window, allow).accessToken).toBeNull();
+    expect(window.location.search).toBe('');
   });
 });

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { claimList, roiSnapshot, trustedByLine } from '../../../src/content/claims.ts';
 import { contactForm } from '../../../src/content/contact-form.ts';
 import { officeHours } from '../../../src/content/office-hours.ts';
-import { orderReferenceFrom } from '../../../src/content/payment-success.ts';
-import { intervalsText, poundsText, pricing, pricingFaq } from '../../../src/content/pricing.ts';
+import { pricing } from '../../../src/content/pricing.ts';
 import { processSteps } from '../../../src/content/process.ts';
 import { followUpList, pipelineStages } from '../../../src/content/solutions.ts';
 import { MONTHLY_PENCE, MONTHLY_SHORT, SETUP_PENCE, SETUP_SHORT } from '../../support/spec-figures.ts';
@@ -25,7 +24,8 @@ const siteSource = ['src/content', 'src/sections', 'src/pages', 'src/components'
   .flatMap((dir) => [...sourceFiles(resolve(root, dir))])
   .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
-describe('content: the required texts and numbers (docs/requirements.md §1, §9)', () => {
+// docs/requirements.md, "What the product does and for whom" and "Business constants and limits".
+describe('content: the required texts and numbers', () => {
   it('carries the six claims and the ROI snapshot', () => {
     expect(claimList.map((claim) => `${claim.value} ${claim.label}`)).toEqual([
       '50+ UK businesses trust us',
@@ -115,57 +115,5 @@ describe('the package’s figures, written once for every runtime', () => {
       .filter(({ text }) => spellings(pence).some((spelling) => new RegExp(`\\b${spelling}\\b`).test(text)))
       .map(({ file }) => file.slice(root.length + 1));
     expect(hits).toEqual(['base44/shared/packages.ts']);
-  });
-
-  it('the site’s prices are written from them, as the site writes prices', () => {
-    expect(pricing.setup.amount).toBe(SETUP_SHORT);
-    expect(pricing.monthly.amount).toBe(MONTHLY_SHORT);
-    expect(poundsText(1_234_500)).toBe('£12,345');
-    expect(poundsText(12_350)).toBe('£123.50');
-  });
-});
-
-describe('when the first monthly payment is taken, as the payment provider’s page will put it', () => {
-  const then = `then ${MONTHLY_SHORT} per month, from one month after you buy`;
-
-  it('is said beside the price: the setup today, then the monthly fee from one month after the purchase', () => {
-    expect(pricing.firstPayment).toBe(`Pay ${SETUP_SHORT} today, ${then}.`);
-  });
-
-  it('is answered in the FAQ, with what the provider’s page and the first receipt show for the trial', () => {
-    const item = pricingFaq.items.find((faq) => faq.question === 'When is the first monthly payment taken?');
-    expect(item?.answer).toBe(
-      `You pay the ${SETUP_SHORT} setup today, ${then}. Our payment provider's secure page shows a free trial of one month on the monthly plan, and your first receipt lists the setup with the trial at £0.`,
-    );
-  });
-
-  it('writes a number of billing intervals as a buyer reads it', () => {
-    expect(intervalsText(1, 'month')).toBe('one month');
-    expect(intervalsText(3, 'month')).toBe('3 months');
-    expect(intervalsText(2, 'year')).toBe('2 years');
-  });
-});
-
-describe('orderReferenceFrom (docs/requirements.md §9: the last 12 characters of session_id)', () => {
-  it('takes the last 12 characters', () => {
-    expect(orderReferenceFrom('?session_id=cs_test_a1b2c3d4e5f6g7h8i9j0')).toBe('e5f6g7h8i9j0');
-    expect(orderReferenceFrom('session_id=cs_test_a1b2c3d4e5f6g7h8i9j0&x=1')).toBe('e5f6g7h8i9j0');
-  });
-
-  it('keeps a shorter id whole', () => {
-    expect(orderReferenceFrom('?session_id=abc123')).toBe('abc123');
-  });
-
-  it('is null when the parameter is missing, empty or not a plausible id', () => {
-    expect(orderReferenceFrom('')).toBeNull();
-    expect(orderReferenceFrom('?session_id=')).toBeNull();
-    expect(orderReferenceFrom('?session_id=%20%20')).toBeNull();
-    expect(orderReferenceFrom(`?session_id=${encodeURIComponent('<script>alert(1)</script>')}`)).toBeNull();
-    expect(orderReferenceFrom('?session_id=abc%00def')).toBeNull();
-  });
-
-  it('handles a huge value in linear time and returns only 12 characters', () => {
-    const huge = `cs_${'x'.repeat(200_000)}ABCDEFGHIJKL`;
-    expect(orderReferenceFrom(`?session_id=${huge}`)).toBe('ABCDEFGHIJKL');
   });
 });

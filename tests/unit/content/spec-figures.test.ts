@@ -10,10 +10,12 @@ import {
   HALF_MONTH_PENCE,
   MONTHLY_PENCE,
   MONTHLY_SHORT,
+  MONTHLY_TEXT,
   SETUP_AND_MONTH_PENCE,
   SETUP_AND_MONTH_TEXT,
   SETUP_PENCE,
   SETUP_SHORT,
+  SETUP_TEXT,
 } from '../../support/spec-figures.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -61,9 +63,24 @@ it('no test file but tests/support/spec-figures.ts writes the spec’s figures i
   expect(offenders).toEqual([]);
 });
 
+/** The pence a text such as `£1,234.50` or `£799` reads as. */
+const readPence = (text: string) => Math.round(Number(text.replace(/^£/, '').replaceAll(',', '')) * 100);
+
 it('the derived figures follow from the two the specification gives', () => {
   expect(SETUP_AND_MONTH_PENCE).toBe(SETUP_PENCE + MONTHLY_PENCE);
   expect(HALF_MONTH_PENCE * 2).toBe(MONTHLY_PENCE);
+  // Each text reads as its amount, to the penny or in whole pounds as the pages write them.
+  for (const [text, amount] of [
+    [SETUP_TEXT, SETUP_PENCE],
+    [MONTHLY_TEXT, MONTHLY_PENCE],
+    [SETUP_AND_MONTH_TEXT, SETUP_AND_MONTH_PENCE],
+    [SETUP_SHORT, SETUP_PENCE],
+    [MONTHLY_SHORT, MONTHLY_PENCE],
+  ] as const) {
+    expect(text).toMatch(/^£\d{1,3}(,\d{3})*(\.\d{2})?$/);
+    expect(readPence(text), text).toBe(amount);
+  }
+  expect([SETUP_TEXT, MONTHLY_TEXT, SETUP_AND_MONTH_TEXT].every((text) => text.includes('.'))).toBe(true);
   expect(FIGURES.test(`${SETUP_SHORT} setup`)).toBe(true);
   expect(FIGURES.test(`${SETUP_PENCE}`)).toBe(true);
 });

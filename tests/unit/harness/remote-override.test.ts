@@ -1,7 +1,7 @@
 /**
- * The editor shell's `?remote=` (docs/security.md rule 26): followed only when it names one of the configured origins
- * (the site's, and those given to the harness), refused with a reason otherwise; the configured list itself holds
- * exact http(s) origins only.
+ * The editor shell's `?remote=` (docs/security.md, "Servers of the harness and the backend functions"): followed only
+ * when it names one of the configured origins (the site's, and those given to the harness), refused with a reason
+ * otherwise; the configured list itself holds exact http(s) origins only.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,57 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  isValidId,
-  normalizeServerUrl,
-  readAccessTokenFromUrl,
-  stripAccessToken,
-} from '../../../src/platform/index.ts';
-
-function fakeWindow(href: string) {
-  const calls: (string | URL | null | undefined)[] = [];
-  const win = {
-    location: { href },
-    history: {
-      state: { keep: true },
-      replaceState(_data: unknown, _unused: string, url?: string | URL | null) {
-        calls.push(url);
-        if (url) win.location.href = String(url);
-      },
-    },
-  };
-  return { win, calls };
-}
-
-describe('readAccessTokenFromUrl', () => {
-  it('returns the token and removes it from the address bar, keeping path, other query and hash', () => {
-    const { win, calls } = fakeWindow('https://site.example/Pricing?a=1&access_token=tok%2Fen&b=2#faq');
-    expect(readAccessTokenFromUrl(win)).toBe('tok/en');
-    expect(calls).toEqual(['https://site.example/Pricing?a=1&b=2#faq']);
-    expect(win.location.href).not.toContain('access_token');
-  });
-
-  it('leaves the address alone when there is no token', () => {
-    const { win, calls } = fakeWindow('https://site.example/?a=1#x');
-    expect(readAccessTokenFromUrl(win)).toBeNull();
-    expect(calls).toEqual([]);
-  });
-
-  it('strips an empty token and returns null', () => {
-    const { win, calls } = fakeWindow('https://site.example/?access_token=');
-    expect(readAccessTokenFromUrl(win)).toBeNull();
-    expect(calls).toEqual(['https://site.example/']);
-  });
-
-  it('works with the real window of the test environment', () => {
-    window.history.replaceState(null, '', '/Results?access_token=abc&z=9#top');
-    expect(readAccessTokenFromUrl(window)).toBe('abc');
-    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/Results?z=9#top');
-  });
-
-  it('stripAccessToken keeps anything it cannot parse', () => {
-    expect(stripAccessToken('not a url access_token')).toBe('not a url access_token');
-    expect(stripAccessToken('https://a.example/?x=1')).toBe('https://a.example/?x=1');
-  });
-});
+/** The launch query's other values (src/platform/launch-params.ts): the `server_url` allow-list and the id shape. */
+import { describe, expect, it } from 'vitest';
+import { isValidId, normalizeServerUrl } from '../../../src/platform/index.ts';
 
 describe('normalizeServerUrl', () => {
   const allowList = ['https://api.example.com', 'http://127.0.0.1:4400/'];
@@ -89,45 +38,6 @@ describe('isValidId', () => {
       expect(isValidId(value)).toBe(false);
     },
   );
-});
-
-describe('readAccessTokenFromUrl: the history entry', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  it('keeps the entry’s state (a router’s) when it rewrites the address', () => {
-    const states: unknown[] = [];
-    const state = { key: 'k1', scroll: 120 };
-    const win = {
-      location: { href: 'https://site.example/?access_token=Zt' },
-      history: { state, replaceState: (data: unknown) => states.push(data) },
-    };
-    expect(readAccessTokenFromUrl(win)).toBe('Zt');
-    expect(states).toEqual([state]);
-  });
-
-  it('a window without history: the token, and no warning', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(readAccessTokenFromUrl({ location: { href: 'https://site.example/?access_token=Zt' } })).toBe(
-      'Zt',
-    );
-    expect(warn).not.toHaveBeenCalled();
-  });
-
-  it('an address bar that refuses the rewrite: the token, and a warning that says so', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const win = {
-      location: { href: 'https://site.example/?access_token=Zt' },
-      history: {
-        replaceState: () => {
-          throw new DOMException('refused', 'SecurityError');
-        },
-      },
-    };
-    expect(readAccessTokenFromUrl(win)).toBe('Zt');
-    expect(warn).toHaveBeenCalledWith('[launch] could not take access_token out of the address bar');
-  });
 });
 
 describe('normalizeServerUrl: the edges', () => {

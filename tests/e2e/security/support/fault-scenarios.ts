@@ -1,6 +1,7 @@
 /**
- * The HTTP fault matrix's targets, faults and the visitor journeys that exercise them (docs/security.md rules 16 and 17).
- * Each journey asserts what a visitor sees and returns a short outcome for the printed table.
+ * The HTTP fault matrix's targets, faults and the visitor journeys that exercise them (docs/security.md,
+ * "HTTP faults and nothing lost"). Each journey asserts what a visitor sees and returns a short outcome for the printed
+ * table.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { APP_ID, type Fault, signIn } from '../../support/harness.ts';
@@ -29,7 +30,7 @@ export type FaultKind = keyof typeof FAULT_KINDS;
 
 export const CHECKOUT_ALERT = 'alert: Failed to start checkout. Please try again.';
 
-/** createCheckout gives up after this long (`CHECKOUT_CALL_TIMEOUT_MS` in src/shared/checkout/start-checkout.ts). */
+/** createCheckout gives up after this long (`CHECKOUT_CALL_TIMEOUT_MS` in src/checkout/start-checkout.ts). */
 export const CHECKOUT_CALL_TIMEOUT_MS = 8000;
 
 /** The startup check gives up after this long (`STARTUP_CALL_TIMEOUT_MS` in src/app/auth/check-app-state.ts). */
