@@ -1,13 +1,13 @@
 /**
  * Starts the platform emulator alone: `npx tsx host-harness/src/emulator/cli.ts`.
  * `HARNESS_PORT` (default 4400; 0 = any free port), `--data-dir=<folder>`, `HARNESS_DATA_DIR` or `HARNESS_DATA`
- * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`; the payment double's redelivery
- * schedule from `HARNESS_WEBHOOK_RETRY_MS`, `HARNESS_WEBHOOK_RETRY_MAX_MS`, `HARNESS_WEBHOOK_ATTEMPTS`.
+ * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`; `PAYMENT_PROVIDER_URL`: the payment
+ * provider's stand-in, running on its own (`npx tsx host-harness/payments/cli.ts`), which the functions then call.
  * Prints `Platform emulator listening on <url>` once ready.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmulator, eventOrderSeedFromEnv, retryScheduleFromEnv } from './index.ts';
+import { createEmulator } from './index.ts';
 
 const { values: args } = parseArgs({
   options: { 'data-dir': { type: 'string' }, quiet: { type: 'boolean', default: false } },
@@ -22,16 +22,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 
 const quiet = args.quiet || process.env.HARNESS_QUIET === '1';
-let webhookRetry: ReturnType<typeof retryScheduleFromEnv>;
-let eventOrderSeed: number | null;
-try {
-  webhookRetry = retryScheduleFromEnv(process.env);
-  eventOrderSeed = eventOrderSeedFromEnv(process.env);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
-}
-const emulator = await createEmulator({ dataDir, quiet, webhookRetry, eventOrderSeed });
+const paymentProviderUrl = process.env.PAYMENT_PROVIDER_URL || null;
+const emulator = await createEmulator({ dataDir, quiet, paymentProviderUrl });
 const url = await emulator.listen({ port, host: 'localhost' });
 console.log(`Platform emulator listening on ${url} (data: ${dataDir ?? 'in memory'})`);
 console.log(`Login page: ${url}/login  Control API: ${url}/__harness/health`);

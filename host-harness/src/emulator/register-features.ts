@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { registerPageAssets } from '../serving/page-shell.ts';
 import { type LocalAgent, registerAgentRoutes } from './agents/index.ts';
 import { registerAppLogRoutes } from './app-logs/index.ts';
 import { registerAppSettingsRoutes } from './apps/index.ts';
 import { registerAuthRoutes, registerLoginPage, registerPublicSettingsRoutes } from './auth/index.ts';
 import { type ControlContext, registerControlRoutes } from './control/index.ts';
-import { registerPageAssets } from './core/pages/page-shell.ts';
 import { registerOutboxRoutes } from './email/index.ts';
 import type { EmulatorState } from './emulator-state.ts';
 import { type DeclaredEntities, registerEntityRoutes } from './entities/index.ts';
@@ -19,19 +19,11 @@ import {
   registerIntegrationControlRoutes,
   registerIntegrationRoutes,
 } from './integrations/index.ts';
-import {
-  type PaymentsContext,
-  registerPaymentControlRoutes,
-  registerPayPage,
-  registerProviderRoutes,
-} from './payments/index.ts';
+import { registerProviderForwarding } from './payment-provider/index.ts';
 import { type RealtimeHub, registerRealtimeControlRoutes } from './realtime/index.ts';
 
 /** Everything the features' routes use, created once per emulator by `createEmulator`. */
-export interface EmulatorContext
-  extends ControlContext,
-    Omit<IntegrationsContext, 'state'>,
-    Omit<PaymentsContext, 'state'> {
+export interface EmulatorContext extends ControlContext, Omit<IntegrationsContext, 'state'> {
   state: EmulatorState;
   realtime: RealtimeHub;
   agent: LocalAgent;
@@ -41,6 +33,11 @@ export interface EmulatorContext
   functions: FunctionRunner;
   /** Origins (besides the harness's own) whose pages may call the functions: the site and the editor. */
   functionOrigins: readonly string[];
+  /** The payment provider's stand-in, a server of its own; null: none. */
+  paymentProviderUrl: string | null;
+  /** The emulator's own address. */
+  ownUrl(): string;
+  quiet: boolean;
 }
 
 /** Registers every feature's routes and pages: the platform API, the pages, and the control API under `/__harness/`. */
@@ -53,8 +50,7 @@ export function registerFeatures(app: FastifyInstance, ctx: EmulatorContext): vo
   registerFileRoutes(app, state.files);
   registerFunctionRoutes(app, ctx);
   registerFunctionControlRoutes(app, ctx.functions);
-  registerProviderRoutes(app, ctx, state.providerIdempotency);
-  registerPaymentControlRoutes(app, ctx);
+  registerProviderForwarding(app, ctx.paymentProviderUrl);
   registerAgentRoutes(app, ctx);
   registerAppLogRoutes(app, state);
   registerControlRoutes(app, ctx);
@@ -64,5 +60,4 @@ export function registerFeatures(app: FastifyInstance, ctx: EmulatorContext): vo
   registerIntegrationControlRoutes(app, ctx);
   registerPageAssets(app);
   registerLoginPage(app, state);
-  registerPayPage(app, ctx);
 }

@@ -6,9 +6,14 @@
  * left unpaid, cancellations, a bank's dispute, and events rendered in another API version.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ACACIA,
+  DAY_S,
+  PINNED_VERSION,
+  paymentsClient,
+} from '../../payment-provider/integration/payments-support.ts';
 import { MONTHLY_PENCE, MONTHLY_TEXT, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
 import { type Json, type Running, SERVICE_TOKEN } from '../emulator/emulator-harness.ts';
-import { ACACIA, DAY_S, PINNED_VERSION, paymentsClient } from '../payments/payments-support.ts';
 import { AGENCY, startDeployed } from './deployed-functions.ts';
 import { APP, fn } from './function-harness.ts';
 
@@ -76,8 +81,8 @@ describe('the money path after the buyer pays', () => {
 
   it('with the sandbox’s retry schedule the outcome is the same: nothing needs a retry', async () => {
     await h.close();
-    h = await startDeployed({
-      webhookRetry: { firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 4 },
+    h = await startDeployed({}, true, {
+      retry: { firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 4 },
       eventOrderSeed: 3,
     });
     c = paymentsClient(h);
