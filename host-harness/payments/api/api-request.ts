@@ -9,6 +9,7 @@ import { PROVIDER_BODY_LIMIT, PROVIDER_SECRET_KEY } from '../account/provider-co
 import { randomAlphanumeric } from '../server/ids.ts';
 import { RENDERED_VERSIONS } from '../webhooks/event-versions.ts';
 import { invalidRequest, isProviderError, ProviderError } from './provider-error.ts';
+import { describedParams } from './request-schema.ts';
 
 const FORM = /^application\/x-www-form-urlencoded\b/i;
 
@@ -81,6 +82,15 @@ export function formBody(request: Pick<RequestFields, 'headers' | 'body'>): stri
 
 export function queryOf(request: Pick<RequestFields, 'url'>): URLSearchParams {
   return new URLSearchParams(request.url.split('?')[1] ?? '');
+}
+
+/** Refuses a query the provider's description of `operation` refuses ("GET /v1/invoices/{invoice}"). */
+export function describedQuery(
+  operation: string,
+  request: Pick<RequestFields, 'url'>,
+  version: string,
+): void {
+  describedParams(operation, request.url.split('?')[1] ?? '', version);
 }
 
 export function notFound(kind: string, id: string, param: string): ProviderError {

@@ -7,7 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import { invoicePayment } from '../billing/payment-objects.ts';
 import type { PaymentsContext } from '../checkout/payments-context.ts';
 import { renderObject } from '../webhooks/event-versions.ts';
-import { limitOf, list, notFound, onlyQuery, queryOf, requestVersion, requireKey } from './api-request.ts';
+import {
+  describedQuery,
+  limitOf,
+  list,
+  notFound,
+  onlyQuery,
+  queryOf,
+  requestVersion,
+  requireKey,
+} from './api-request.ts';
 import { invalidRequest } from './provider-error.ts';
 
 /**
@@ -43,6 +52,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
 
   scope.get('/subscriptions/:id', async (request) => {
     requireKey(request);
+    describedQuery('GET /v1/subscriptions/{subscription_exposed_id}', request, version(request));
     const { id } = request.params as { id: string };
     const subscription = state.checkoutSessions.bySubscription(id)?.subscription;
     if (!subscription) throw notFound('subscription', id, 'id');
@@ -51,6 +61,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
 
   scope.get('/invoices/:id', async (request) => {
     requireKey(request);
+    describedQuery('GET /v1/invoices/{invoice}', request, version(request));
     const { id } = request.params as { id: string };
     const invoice = records()
       .flatMap((record) => record.invoices)
@@ -61,6 +72,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
 
   scope.get('/invoice_payments', async (request) => {
     requireKey(request);
+    describedQuery('GET /v1/invoice_payments', request, version(request));
     const { intent, invoice, status, limit } = invoicePaymentsQuery(queryOf(request));
     const found = records()
       .flatMap((record) => record.charges)
@@ -74,6 +86,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
 
   scope.get('/disputes/:id', async (request) => {
     requireKey(request);
+    describedQuery('GET /v1/disputes/{dispute}', request, version(request));
     const { id } = request.params as { id: string };
     const dispute = records()
       .flatMap((record) => record.disputes)

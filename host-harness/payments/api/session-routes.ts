@@ -16,6 +16,7 @@ import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
 import type { PaymentsContext } from '../checkout/payments-context.ts';
 import { renderObject } from '../webhooks/event-versions.ts';
 import {
+  describedQuery,
   formBody,
   limitOf,
   list,
@@ -25,10 +26,10 @@ import {
   requestVersion,
   requireKey,
 } from './api-request.ts';
-import { parseSessionParams } from './checkout-params.ts';
-import { decodeForm } from './form-decode.ts';
+import { parseSessionParams } from './checkout-rules.ts';
 import { fingerprintOf, type IdempotencyStore, idempotencyKeyOf, replayOf } from './idempotency-store.ts';
 import { ProviderError } from './provider-error.ts';
+import { describedParams } from './request-schema.ts';
 
 const wantsLineItems = (request: FastifyRequest) =>
   [...queryOf(request)].some(([key, value]) => key.startsWith('expand') && value === 'line_items');
@@ -54,9 +55,8 @@ export function registerSessionRoutes(
   /** Validation first (a refusal is not saved under the key); then the session is created and stored. */
   const createSession = (body: string, version: string): (() => CheckoutSession) => {
     const nowS = payments.now();
-    const input = parseSessionParams(decodeForm(body), {
+    const input = parseSessionParams(describedParams('POST /v1/checkout/sessions', body, version), {
       nowS,
-      apiVersion: version,
       prices: payments.prices,
       settings: payments.settings(),
       returnOrigins: payments.returnOrigins,
@@ -113,6 +113,7 @@ export function registerSessionRoutes(
   scope.get('/checkout/sessions/:id', async (request) => {
     requireKey(request);
     const version = requestVersion(request, payments.settings().defaultApiVersion);
+    describedQuery('GET /v1/checkout/sessions/{session}', request, version);
     const record = await findSession((request.params as { id: string }).id);
     const session = renderObject(record.session, version);
     return wantsLineItems(request) ? { ...session, line_items: lineItemsList(record, version) } : session;
@@ -121,6 +122,7 @@ export function registerSessionRoutes(
   scope.get('/checkout/sessions/:id/line_items', async (request) => {
     requireKey(request);
     const version = requestVersion(request, payments.settings().defaultApiVersion);
+    describedQuery('GET /v1/checkout/sessions/{session}/line_items', request, version);
     return lineItemsList(await findSession((request.params as { id: string }).id), version);
   });
 
@@ -128,6 +130,7 @@ export function registerSessionRoutes(
   scope.get('/checkout/sessions', async (request) => {
     requireKey(request);
     const version = requestVersion(request, payments.settings().defaultApiVersion);
+    describedQuery('GET /v1/checkout/sessions', request, version);
     const query = queryOf(request);
     onlyQuery(query, ['subscription', 'limit'], 'sessions');
     const limit = limitOf(query);

@@ -24,7 +24,7 @@ export interface LineItemInput {
   quantity: number;
 }
 
-/** A validated `POST /v1/checkout/sessions` (api/checkout-params.ts reads it from the form). */
+/** A validated `POST /v1/checkout/sessions` (api/checkout-rules.ts reads it from the form). */
 export interface SessionInput {
   mode: CheckoutMode;
   lineItems: LineItemInput[];

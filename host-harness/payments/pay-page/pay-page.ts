@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type PagePolicy, sendPage } from '../../src/serving/page-shell.ts';
-import { emailAddress } from '../api/checkout-params.ts';
+import { emailAddress } from '../api/checkout-rules.ts';
 import { BillingConflict } from '../billing/subscription-ledger.ts';
 import { cancelOnPage, completeCheckout } from '../checkout/checkout-completion.ts';
 import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';

@@ -183,7 +183,7 @@ describe('payment-provider double', () => {
     [
       'a value that is both text and an object',
       { ...GOLD, 'metadata[package][x]': 'y' },
-      'metadata[package][x]',
+      'metadata[package]',
     ],
   ];
   for (const [label, params, param] of invalid) {

@@ -74,6 +74,40 @@ describe('the payment double refuses what the provider refuses', () => {
     await accepted(goldWithTrial(trialEnd(), { locale: 'en-GB' }));
   });
 
+  it('rule unknown-parameter: every endpoint refuses, by its description, a parameter the description does not list', async () => {
+    const session = await accepted(goldWithTrial(trialEnd()));
+    await api.pay(session.id, { payment_method: 'card', email: 'buyer@example.com' });
+    const summary = await api.session(session.id);
+    const { subscription } = summary;
+    const invoice = subscription.invoices[0].id;
+    const paths = [
+      '/v1/checkout/sessions',
+      `/v1/checkout/sessions/${session.id}`,
+      `/v1/checkout/sessions/${session.id}/line_items`,
+      `/v1/subscriptions/${subscription.id}`,
+      `/v1/invoices/${invoice}`,
+      '/v1/invoice_payments',
+      '/v1/disputes/du_none',
+    ];
+    for (const path of paths) {
+      const answer = await api.provider('GET', `${path}?bogus=1`);
+      expect(refusal(answer), path).toStrictEqual({
+        status: 400,
+        type: 'invalid_request_error',
+        param: 'bogus',
+        code: 'parameter_unknown',
+        message: 'Received unknown parameter: bogus',
+      });
+    }
+    const created = await api.create({ bogus: '1' });
+    expect(refusal(created)).toMatchObject({ status: 400, param: 'bogus', code: 'parameter_unknown' });
+    // Nested, the name is given whole: the description says what every level takes.
+    for (const param of ['line_items[0][price_data][colour]', 'subscription_data[invoice_settings][colour]'])
+      expect((await refused(goldWithTrial(trialEnd(), { [param]: 'x' }), param)).code, param).toBe(
+        'parameter_unknown',
+      );
+  });
+
   it('rule not-simulated: parameters the double does not compute are refused, never ignored', async () => {
     for (const [key, value, param] of [
       ['automatic_tax[enabled]', 'true', 'automatic_tax'],

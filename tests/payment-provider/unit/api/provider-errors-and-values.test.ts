@@ -1,6 +1,7 @@
 /**
  * The double's errors in the provider's shape (`{ error: { type, message, param?, code? } }`), and the readers of form
- * values that raise them: text, integers, timestamps and metadata, each refusal naming the parameter at fault.
+ * values that raise them: text, integers, timestamps and metadata, each refusal naming the parameter at fault (a value
+ * of the wrong shape is the provider's description's to refuse, before these read it).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,12 +10,13 @@ import {
   metadataOf,
   text,
   timestamp,
-} from '../../../../host-harness/payments/api/param-values.ts';
+} from '../../../../host-harness/payments/api/checkout-rules.ts';
 import {
   invalidRequest,
   isProviderError,
   ProviderError,
 } from '../../../../host-harness/payments/api/provider-error.ts';
+import { describedParams } from '../../../../host-harness/payments/api/request-schema.ts';
 import { refusalOf } from '../support/provider-refusal.ts';
 
 describe('ProviderError', () => {
@@ -86,11 +88,13 @@ describe('form values', () => {
         code: 'parameter_missing',
       });
     }
-    for (const value of [['a'], { a: 'b' }]) {
-      expect(refusalOf(() => text(value, 'mode', false))).toStrictEqual({
+    for (const body of ['mode[0]=a', 'mode[a]=b']) {
+      expect(
+        refusalOf(() => describedParams('POST /v1/checkout/sessions', body, '2026-10-28.endive')),
+      ).toStrictEqual({
         status: 400,
         type: 'invalid_request_error',
-        message: 'Invalid string: mode must be text',
+        message: 'Invalid string',
         param: 'mode',
       });
     }
@@ -157,13 +161,15 @@ describe('form values', () => {
   it('metadataOf: refuses what is not named values, too many keys, long keys and long or nested values', () => {
     const refusal = (value: Parameters<typeof metadataOf>[0]) =>
       refusalOf(() => metadataOf(value, 'metadata'));
-    expect(refusal('gold')).toStrictEqual({
+    const described = (body: string) =>
+      refusalOf(() => describedParams('POST /v1/checkout/sessions', body, '2026-10-28.endive'));
+    expect(described('metadata=gold')).toStrictEqual({
       status: 400,
       type: 'invalid_request_error',
       message: 'Invalid object',
       param: 'metadata',
     });
-    expect(refusal(['gold']).message).toBe('Invalid object');
+    expect(described('metadata[0]=gold').message).toBe('Invalid object');
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
     expect(refusal(many)).toMatchObject({ message: 'Metadata may hold at most 50 keys', param: 'metadata' });
     const longKey = 'k'.repeat(41);

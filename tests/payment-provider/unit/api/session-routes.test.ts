@@ -219,10 +219,24 @@ describe('GET /v1/checkout/sessions/:id', () => {
       const expanded = await h.provider('GET', `/v1/checkout/sessions/${created.id}?${query}`);
       expect(expanded.body, query).toStrictEqual({ ...created, line_items: items });
     }
-    for (const query of ['expand[]=customer', 'line_items=line_items', 'expand[]=line_itemsx']) {
+    for (const query of ['expand[]=customer', 'expand[]=line_itemsx']) {
       const other = await h.provider('GET', `/v1/checkout/sessions/${created.id}?${query}`);
       expect(other.body, query).toStrictEqual(created);
     }
+    // A query parameter the provider's description of the endpoint does not list is refused, not ignored.
+    expect(
+      await h.provider('GET', `/v1/checkout/sessions/${created.id}?line_items=line_items`),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'parameter_unknown',
+          param: 'line_items',
+          message: 'Received unknown parameter: line_items',
+        },
+      },
+    });
     expect(await h.provider('GET', `/v1/checkout/sessions/${created.id}/line_items`)).toMatchObject({
       status: 200,
       body: items,

@@ -4,21 +4,22 @@
  * page's Limitations, `billing_cycle_anchor_config`'s exclusivity, and parameters the double does not compute refused.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeForm } from '../../../../host-harness/payments/api/form-decode.ts';
-import {
-  type RecurringInterval,
-  subscriptionDataOf,
-} from '../../../../host-harness/payments/api/subscription-data-params.ts';
+import type { PriceInfo } from '../../../../host-harness/payments/account/dashboard-prices.ts';
+import { subscriptionDataOf } from '../../../../host-harness/payments/api/checkout-rules.ts';
+import { describedParams } from '../../../../host-harness/payments/api/request-schema.ts';
 import { refusalOf } from '../support/provider-refusal.ts';
 
 // 2023-11-14T22:13:20Z: a month on is 30 days on.
 const NOW = 1_700_000_000;
 const DAY = 24 * 60 * 60;
 const NATURAL = NOW + 30 * DAY;
+type RecurringInterval = NonNullable<PriceInfo['recurring']>;
 const MONTHLY: RecurringInterval = { interval: 'month', interval_count: 1 };
 
+/** The request's `subscription_data`, once the provider's description has accepted its shape. */
 const data = (fields: Record<string, string>) =>
-  decodeForm(new URLSearchParams(fields).toString()).subscription_data;
+  describedParams('POST /v1/checkout/sessions', new URLSearchParams(fields).toString(), '2026-10-28.endive')
+    .subscription_data;
 const read = (
   fields: Record<string, string>,
   oneTimePrices = false,
@@ -68,10 +69,11 @@ describe('subscriptionDataOf', () => {
   });
 
   it('is an object, for subscription mode only', () => {
-    expect(refusalOf(() => subscriptionDataOf('x', MONTHLY, false, NOW))).toStrictEqual(
+    // Its shape is the description's to check, before any rule reads it.
+    expect(refusalOf(() => data({ subscription_data: 'x' }))).toStrictEqual(
       bad('Invalid object', 'subscription_data'),
     );
-    expect(refusalOf(() => subscriptionDataOf(['x'], MONTHLY, false, NOW)).message).toBe('Invalid object');
+    expect(refusalOf(() => data({ 'subscription_data[0]': 'x' })).message).toBe('Invalid object');
     expect(refusalOf(() => read({ 'subscription_data[description]': 'x' }, false, null))).toStrictEqual(
       bad('You can only pass `subscription_data` in `subscription` mode.', 'subscription_data'),
     );
@@ -86,20 +88,22 @@ describe('subscriptionDataOf', () => {
       ),
     );
     const long = `subscription_data[${'c'.repeat(150)}]`;
-    expect(refusal({ [long]: 'x' }).message).toBe(`Received unknown parameter: ${long.slice(0, 120)}`);
-    const notSimulated: [string, string][] = [
-      ['subscription_data[application_fee_percent]', 'subscription_data[application_fee_percent]'],
+    expect(refusal({ [long]: 'x' }).message).toBe(`Received unknown parameter: ${long.slice(0, 100)}`);
+    const notSimulated: [string, string, string][] = [
+      ['subscription_data[application_fee_percent]', '1', 'subscription_data[application_fee_percent]'],
       [
         'subscription_data[trial_settings][end_behavior][missing_payment_method]',
+        'cancel',
         'subscription_data[trial_settings]',
       ],
       [
         'subscription_data[billing_cycle_anchor_config][day_of_month]',
+        '1',
         'subscription_data[billing_cycle_anchor_config]',
       ],
     ];
-    for (const [field, param] of notSimulated) {
-      expect(refusal({ [field]: '1' }), field).toStrictEqual(
+    for (const [field, value, param] of notSimulated) {
+      expect(refusal({ [field]: value }), field).toStrictEqual(
         bad(`${param} is not simulated by the local double`, param),
       );
     }
@@ -123,7 +127,8 @@ describe('subscriptionDataOf', () => {
   it('billing_cycle_anchor: in the future, before the next natural billing date', () => {
     const param = 'subscription_data[billing_cycle_anchor]';
     expect(read({ [param]: String(NATURAL - 1) })?.billingCycleAnchor).toBe(NATURAL - 1);
-    expect(read({ [param]: '' })?.billingCycleAnchor).toBeNull();
+    expect(read({ 'subscription_data[description]': 'd' })?.billingCycleAnchor).toBeNull();
+    expect(refusal({ [param]: '' })).toStrictEqual(bad('Invalid number', param));
     for (const anchor of [NOW, NOW - 1]) {
       expect(refusal({ [param]: String(anchor) }), String(anchor)).toStrictEqual(
         bad(`billing_cycle_anchor must be in the future (it is ${anchor}, now is ${NOW}).`, param),

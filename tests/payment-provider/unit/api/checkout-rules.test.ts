@@ -13,8 +13,8 @@ import {
   emailAddress,
   parseSessionParams,
   type RequestContext,
-} from '../../../../host-harness/payments/api/checkout-params.ts';
-import { decodeForm } from '../../../../host-harness/payments/api/form-decode.ts';
+} from '../../../../host-harness/payments/api/checkout-rules.ts';
+import { describedParams } from '../../../../host-harness/payments/api/request-schema.ts';
 import { MONTHLY_PENCE, SETUP_PENCE } from '../../../support/spec-figures.ts';
 import { refusalOf } from '../support/provider-refusal.ts';
 
@@ -27,7 +27,10 @@ const ACACIA = '2025-02-24.acacia';
 
 type Fields = Record<string, string>;
 
-const context = (extra: Partial<RequestContext> = {}): RequestContext => ({
+/** The rules' context, and the API version the request is described at. */
+type Context = RequestContext & { apiVersion: string };
+
+const context = (extra: Partial<Context> = {}): Context => ({
   nowS: NOW,
   apiVersion: PINNED,
   prices: new DashboardPrices({
@@ -50,7 +53,10 @@ const context = (extra: Partial<RequestContext> = {}): RequestContext => ({
 });
 
 const parse = (fields: Fields, ctx = context()) =>
-  parseSessionParams(decodeForm(new URLSearchParams(fields).toString()), ctx);
+  parseSessionParams(
+    describedParams('POST /v1/checkout/sessions', new URLSearchParams(fields).toString(), ctx.apiVersion),
+    ctx,
+  );
 const refusal = (fields: Fields, ctx = context()) => refusalOf(() => parse(fields, ctx));
 
 /** Line item `i` with inline price data (`recurring` adds a monthly interval). */
@@ -245,21 +251,34 @@ describe('parameter names', () => {
     expect(refusal(payment({ 'automatic_tax[enabled]': 'true' }))).toStrictEqual(
       bad('automatic_tax is not simulated by the local double', 'automatic_tax'),
     );
-    for (const key of ['adjustable_quantity[enabled]', 'tax_rates[0]', 'metadata[k]']) {
+    for (const [key, value] of [
+      ['adjustable_quantity[enabled]', 'true'],
+      ['tax_rates[0]', 'x'],
+      ['metadata[k]', 'x'],
+    ] as const) {
       const param = `line_items[0][${key.split('[')[0]}]`;
-      expect(refusal(payment({ [`line_items[0][${key.replace('[', '][')}`]: 'x' })), key).toStrictEqual(
+      expect(refusal(payment({ [`line_items[0][${key.replace('[', '][')}`]: value })), key).toStrictEqual(
         bad(`${param} is not simulated by the local double`, param),
       );
     }
-    for (const key of ['product', 'tax_behavior', 'unit_amount_decimal']) {
+    for (const [key, value] of [
+      ['product', 'x'],
+      ['tax_behavior', 'exclusive'],
+      ['unit_amount_decimal', 'x'],
+    ] as const) {
       const param = `line_items[0][price_data][${key}]`;
-      expect(refusal(payment({ [param]: 'x' })), key).toStrictEqual(
+      expect(refusal(payment({ [param]: value })), key).toStrictEqual(
         bad(`${param} is not simulated by the local double`, param),
       );
     }
-    for (const key of ['images', 'tax_code', 'tax_details', 'unit_label']) {
+    for (const [key, sent] of [
+      ['images', '[0]'],
+      ['tax_code', ''],
+      ['tax_details', '[tax_code]'],
+      ['unit_label', ''],
+    ] as const) {
       const param = `line_items[0][price_data][product_data][${key}]`;
-      expect(refusal(payment({ [param]: 'x' })), key).toStrictEqual(
+      expect(refusal(payment({ [`${param}${sent}`]: 'x' })), key).toStrictEqual(
         bad(`${param} is not simulated by the local double`, param),
       );
     }
@@ -293,8 +312,11 @@ describe('parameter names', () => {
 
 describe('mode and its parameters', () => {
   it('needs a mode of payment or subscription; setup is not simulated', () => {
+    // The description lets mode be left out; the double refuses rather than guess what is sold.
+    const { mode: _mode, ...noMode } = payment();
+    expect(refusal(noMode)).toStrictEqual(bad('Missing required param: mode.', 'mode', 'parameter_missing'));
     expect(refusal({ ...payment(), mode: '' })).toStrictEqual(
-      bad('Missing required param: mode.', 'mode', 'parameter_missing'),
+      bad('Invalid mode: must be one of payment, setup or subscription', 'mode'),
     );
     expect(refusal({ ...payment(), mode: 'setup' })).toStrictEqual(
       bad('Setup mode is not simulated by the local double', 'mode'),
@@ -305,12 +327,13 @@ describe('mode and its parameters', () => {
   });
 
   it('takes the hosted page only', () => {
+    expect(refusal(payment({ ui_mode: 'embedded_page' }))).toStrictEqual(
+      bad('ui_mode embedded_page is not simulated by the local double', 'ui_mode'),
+    );
     expect(refusal(payment({ ui_mode: 'embedded' }))).toStrictEqual(
-      bad('ui_mode embedded is not simulated by the local double', 'ui_mode'),
+      bad('Invalid ui_mode: must be one of elements, embedded_page, form or hosted_page', 'ui_mode'),
     );
-    expect(refusal(payment({ 'ui_mode[x]': 'y' })).message).toBe(
-      'ui_mode [object Object] is not simulated by the local double',
-    );
+    expect(refusal(payment({ 'ui_mode[x]': 'y' }))).toStrictEqual(bad('Invalid string', 'ui_mode'));
   });
 
   it('takes customer_creation always or if_required, in payment mode only', () => {
@@ -319,7 +342,9 @@ describe('mode and its parameters', () => {
     expect(refusal(payment({ customer_creation: 'never' }))).toStrictEqual(
       bad('Invalid customer_creation: must be one of always or if_required', 'customer_creation'),
     );
-    expect(refusal(payment({ customer_creation: '' })).code).toBe('parameter_missing');
+    expect(refusal(payment({ customer_creation: '' }))).toStrictEqual(
+      bad('Invalid customer_creation: must be one of always or if_required', 'customer_creation'),
+    );
     expect(refusal(subscription({ customer_creation: 'always' }))).toStrictEqual(
       bad('`customer_creation` can only be used in `payment` and `setup` mode.', 'customer_creation'),
     );
@@ -460,15 +485,23 @@ describe('line items', () => {
       `Invalid currency: ${'x'.repeat(20)}`,
     );
     expect(refusal(payment({ 'line_items[0][price_data][currency]': '' })).code).toBe('parameter_missing');
-    for (const amount of ['12.5', '-1', 'x1', '1x', '1234567890123']) {
+    // A number the description takes, the double's reading refuses unless whole; text is no number at all.
+    for (const amount of ['12.5', '-1', '1234567890123']) {
       expect(refusal(payment({ 'line_items[0][price_data][unit_amount]': amount })), amount).toStrictEqual(
         bad(`Invalid integer: ${amount}`, 'line_items[0][price_data][unit_amount]'),
+      );
+    }
+    for (const amount of ['x1', '1x']) {
+      expect(refusal(payment({ 'line_items[0][price_data][unit_amount]': amount })), amount).toStrictEqual(
+        bad(`Invalid number: ${amount}`, 'line_items[0][price_data][unit_amount]'),
       );
     }
     expect(refusal(payment({ 'line_items[0][price_data][unit_amount]': '9'.repeat(50) })).message).toBe(
       `Invalid integer: ${'9'.repeat(40)}`,
     );
-    expect(refusal(payment({ 'line_items[0][price_data][unit_amount]': '' })).code).toBe('parameter_missing');
+    expect(refusal(payment({ 'line_items[0][price_data][unit_amount]': '' }))).toStrictEqual(
+      bad('Invalid number', 'line_items[0][price_data][unit_amount]'),
+    );
     const { 'line_items[0][price_data][product_data][name]': _name, ...noProduct } = payment();
     expect(refusal(noProduct)).toStrictEqual(
       bad(
@@ -506,7 +539,7 @@ describe('line items', () => {
     ).toStrictEqual({ interval: 'day', interval_count: 365 });
     const at = 'line_items[1][price_data][recurring]';
     expect(refusal(subscription({ [`${at}[interval]`]: 'fortnight' }))).toStrictEqual(
-      bad('Invalid recurring interval: must be one of day, week, month or year', `${at}[interval]`),
+      bad(`Invalid ${at}[interval]: must be one of day, month, week or year`, `${at}[interval]`),
     );
     expect(refusal(subscription({ [`${at}[interval_count]`]: '366' }))).toStrictEqual(
       bad(`Invalid integer: 366 (${at}[interval_count] must be 1 to 365)`, `${at}[interval_count]`),
@@ -619,7 +652,9 @@ describe('payment methods', () => {
     );
     expect(input.methods).toStrictEqual(['bacs_debit']);
     expect(input.allowedMethods).toStrictEqual(['bacs_debit']);
-    expect(parse(payment({ allowed_payment_method_types: '' })).allowedMethods).toBeNull();
+    expect(refusal(payment({ allowed_payment_method_types: '' }))).toStrictEqual(
+      bad('Invalid array', 'allowed_payment_method_types'),
+    );
   });
 
   it('refuses a list that is not one, an entry that is not text, and a method it does not simulate', () => {
@@ -629,7 +664,14 @@ describe('payment methods', () => {
     expect(
       refusalOf(() =>
         parseSessionParams(
-          { ...decodeForm(new URLSearchParams(payment()).toString()), allowed_payment_method_types: [] },
+          {
+            ...describedParams(
+              'POST /v1/checkout/sessions',
+              new URLSearchParams(payment()).toString(),
+              PINNED,
+            ),
+            allowed_payment_method_types: [],
+          },
           context(),
         ),
       ),
@@ -783,7 +825,8 @@ describe('customer e-mail and reference', () => {
 
 describe('expires_at', () => {
   it('30 minutes to 24 hours from now; 24 hours by default', () => {
-    expect(parse(payment({ expires_at: '' })).expiresAt).toBe(NOW + DAY);
+    expect(parse(payment()).expiresAt).toBe(NOW + DAY);
+    expect(refusal(payment({ expires_at: '' }))).toStrictEqual(bad('Invalid number', 'expires_at'));
     expect(parse(payment({ expires_at: String(NOW + 30 * 60) })).expiresAt).toBe(NOW + 30 * 60);
     expect(parse(payment({ expires_at: String(NOW + DAY) })).expiresAt).toBe(NOW + DAY);
     for (const at of [NOW + 30 * 60 - 1, NOW + DAY + 1]) {
@@ -873,7 +916,7 @@ describe('discounts', () => {
       refusal(subscription({ 'discounts[0][coupon]': 'c', 'subscription_data[description]': 'x' })),
     ).toStrictEqual(general);
     expect(refusal(subscription({ 'discounts[0][coupon]': 'c', subscription_data: 'x' }))).toStrictEqual(
-      general,
+      bad('Invalid object', 'subscription_data'),
     );
     expect(refusal(payment({ 'discounts[0][coupon]': 'c' }))).toStrictEqual(general);
   });

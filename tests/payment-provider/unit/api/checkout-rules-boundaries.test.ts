@@ -1,5 +1,5 @@
 /**
- * `POST /v1/checkout/sessions` read by parseSessionParams: the parameter each refusal names, the version boundary of
+ * `POST /v1/checkout/sessions` checked against the provider's description, then read by parseSessionParams: the parameter each refusal names, the version boundary of
  * `allowed_payment_method_types`, long values cut in messages, and the amount ceiling of each period.
  */
 
@@ -10,8 +10,8 @@ import {
   MAX_AMOUNT,
   parseSessionParams,
   type RequestContext,
-} from '../../../../host-harness/payments/api/checkout-params.ts';
-import { decodeForm } from '../../../../host-harness/payments/api/form-decode.ts';
+} from '../../../../host-harness/payments/api/checkout-rules.ts';
+import { describedParams } from '../../../../host-harness/payments/api/request-schema.ts';
 import { MONTHLY_PENCE, SETUP_PENCE } from '../../../support/spec-figures.ts';
 import { refusalOf } from '../support/provider-refusal.ts';
 
@@ -23,7 +23,10 @@ const BOUNDARY = '2026-09-30.endive';
 
 type Fields = Record<string, string>;
 
-const context = (extra: Partial<RequestContext> = {}): RequestContext => ({
+/** The rules' context, and the API version the request is described at. */
+type Context = RequestContext & { apiVersion: string };
+
+const context = (extra: Partial<Context> = {}): Context => ({
   nowS: NOW,
   apiVersion: PINNED,
   prices: new DashboardPrices({
@@ -40,7 +43,10 @@ const context = (extra: Partial<RequestContext> = {}): RequestContext => ({
 });
 
 const parse = (fields: Fields, ctx = context()) =>
-  parseSessionParams(decodeForm(new URLSearchParams(fields).toString()), ctx);
+  parseSessionParams(
+    describedParams('POST /v1/checkout/sessions', new URLSearchParams(fields).toString(), ctx.apiVersion),
+    ctx,
+  );
 const refusal = (fields: Fields, ctx = context()) => refusalOf(() => parse(fields, ctx));
 
 const inline = (i: number, amount: number, recurring = false): Fields => ({
@@ -111,10 +117,15 @@ describe('allowed_payment_method_types and payment_method_types by API version',
   });
 
   it('cuts a long unknown payment method type to 100 characters in the message', () => {
+    // The older version's description lists no method types: the double's own refusal names it, shortened.
     const long = 'x'.repeat(200);
     const what = `The payment method type ${long}`.slice(0, 100);
-    expect(refusal(payment({ 'allowed_payment_method_types[0]': long }))).toStrictEqual(
-      bad(`${what} is not simulated by the local double`, 'allowed_payment_method_types[0]'),
+    expect(
+      refusal(payment({ 'payment_method_types[0]': long }), context({ apiVersion: ACACIA })),
+    ).toStrictEqual(bad(`${what} is not simulated by the local double`, 'payment_method_types[0]'));
+    // At the pinned version the description lists them, and refuses one it does not list.
+    expect(refusal(payment({ 'allowed_payment_method_types[0]': long })).message).toMatch(
+      /^Invalid allowed_payment_method_types\[0\]: must be one of acss_debit, .*, card, .* or zip$/,
     );
   });
 });
@@ -170,28 +181,25 @@ describe('the parameter each refusal names', () => {
 
   it('customer_creation that is not text', () => {
     expect(refusal(payment({ 'customer_creation[x]': 'always' }))).toStrictEqual(
-      bad('Invalid string: customer_creation must be text', 'customer_creation'),
+      bad('Invalid string', 'customer_creation'),
     );
   });
 
   it('client_reference_id that is not text', () => {
     expect(refusal(payment({ 'client_reference_id[x]': 'ref' }))).toStrictEqual(
-      bad('Invalid string: client_reference_id must be text', 'client_reference_id'),
+      bad('Invalid string', 'client_reference_id'),
     );
   });
 
   it('subscription_data[proration_behavior] that is not text', () => {
     expect(refusal(subscription({ 'subscription_data[proration_behavior][x]': 'none' }))).toStrictEqual(
-      bad(
-        'Invalid string: subscription_data[proration_behavior] must be text',
-        'subscription_data[proration_behavior]',
-      ),
+      bad('Invalid string', 'subscription_data[proration_behavior]'),
     );
   });
 
   it('subscription_data[description] that is not text', () => {
     expect(refusal(subscription({ 'subscription_data[description][x]': 'Gold' }))).toStrictEqual(
-      bad('Invalid string: subscription_data[description] must be text', 'subscription_data[description]'),
+      bad('Invalid string', 'subscription_data[description]'),
     );
   });
 });

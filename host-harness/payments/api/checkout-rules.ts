@@ -1,7 +1,7 @@
 /**
- * `POST /v1/checkout/sessions` read and checked the way the provider documents it; every refusal is its 400
- * `invalid_request_error` naming the `param` at fault. Each rule is listed with its source page in
- * `payments/RULES.md`, and has a test named after it (tests/integration/payments/provider-rules.test.ts).
+ * What `POST /v1/checkout/sessions` means once the provider's description has accepted its shape (request-schema.ts):
+ * the rules its pages state beyond names and types, and the double's own readings, each a row of RULES.md with its
+ * page and a test named after it. Every refusal is the provider's 400 naming the parameter at fault.
  */
 import type { AccountSettings } from '../account/account-settings.ts';
 import type { DashboardPrices, PriceInfo } from '../account/dashboard-prices.ts';
@@ -11,75 +11,76 @@ import {
   offeredMethods,
   type PaymentMethodType,
 } from '../account/payment-methods.ts';
-import { isInterval } from '../billing/billing-dates.ts';
-import { chargeTerms, type PricedLine } from '../billing/billing-terms.ts';
+import { nextNaturalBillingDate } from '../billing/billing-dates.ts';
+import { chargeTerms, type PricedLine, type SubscriptionDataInput } from '../billing/billing-terms.ts';
 import type { CheckoutMode, LineItemInput, SessionInput } from '../checkout/checkout-session.ts';
-import type { FormValue } from './form-decode.ts';
-import { integer, isObj, metadataOf, type Obj, text, timestamp } from './param-values.ts';
 import { invalidRequest } from './provider-error.ts';
-import {
-  LINE_ITEM_PARAMETERS,
-  PAYMENT_METHOD_TYPES_REMOVED_IN,
-  PRICE_DATA_PARAMETERS,
-  PRODUCT_DATA_PARAMETERS,
-  RECURRING_PARAMETERS,
-  SESSION_PARAMETERS,
-  versionDate,
-} from './session-create-params.ts';
-import { type RecurringInterval, subscriptionDataOf } from './subscription-data-params.ts';
+import type { Form, FormValue } from './request-schema.ts';
 
-/** What the rules need besides the request: the clock, the request's API version, the account. */
+/** What the rules need besides the request: the clock, the account, where buyers may be sent back. */
 export interface RequestContext {
   nowS: number;
-  apiVersion: string;
   prices: DashboardPrices;
   settings: AccountSettings;
   /** Origins `success_url` and `cancel_url` may name (the harness is stricter than the provider on purpose). */
   returnOrigins: readonly string[];
 }
 
-/** Parameters that change nothing the double computes or shows: taken and ignored, like the provider's display. */
-const DISPLAY_ONLY = new Set([
-  'billing_address_collection',
-  'consent_collection',
-  'custom_text',
-  'expand',
-  'locale',
-  'phone_number_collection',
-  'tax_id_collection',
-]);
-const HANDLED = new Set([
-  'allowed_payment_method_types',
-  'cancel_url',
-  'client_reference_id',
-  'customer_creation',
-  'customer_email',
-  'discounts',
-  'expires_at',
-  'line_items',
-  'metadata',
-  'mode',
-  'payment_method_types',
-  'subscription_data',
-  'success_url',
-  'ui_mode',
-]);
+/** Parameters the double computes, and those that change nothing it computes or shows (taken, like the display's). */
+const SIMULATED = {
+  session: [
+    'allowed_payment_method_types',
+    'cancel_url',
+    'client_reference_id',
+    'customer_creation',
+    'customer_email',
+    'discounts',
+    'expires_at',
+    'line_items',
+    'metadata',
+    'mode',
+    'payment_method_types',
+    'subscription_data',
+    'success_url',
+    'ui_mode',
+    'billing_address_collection',
+    'consent_collection',
+    'custom_text',
+    'expand',
+    'locale',
+    'phone_number_collection',
+    'tax_id_collection',
+  ],
+  line_item: ['price', 'price_data', 'quantity'],
+  price_data: ['currency', 'product_data', 'recurring', 'unit_amount'],
+  product_data: ['name', 'description', 'metadata'],
+  subscription_data: [
+    'billing_cycle_anchor',
+    'proration_behavior',
+    'trial_end',
+    'trial_period_days',
+    'description',
+    'metadata',
+  ],
+} as const;
 
 // "For `payment` mode, there is a maximum of 100 line items … For `subscription` mode, there is a maximum of 20 line
 // items with recurring Prices and 20 line items with one-time Prices" (`line_items`).
 const MAX_PAYMENT_LINE_ITEMS = 100;
 const MAX_SUBSCRIPTION_LINE_ITEMS_EACH = 20;
-// "The amount value supports up to eight digits (e.g., a value of 99999999 for a USD charge of $999,999.99)" and "The
-// minimum amount is $0.50 US or equivalent in charge currency" (the PaymentIntent's `amount`). The double takes 50
-// minor units as the least in every currency: at or above the equivalent of $0.50 in GBP, so never kinder.
+// "The amount value supports up to eight digits" and "The minimum amount is $0.50 US or equivalent" (the
+// PaymentIntent's `amount`): 50 minor units in every currency, at or above the equivalent in GBP, never kinder.
 export const MAX_AMOUNT = 99_999_999;
 export const MIN_AMOUNT = 50;
 const MAX_QUANTITY = 999_999;
-// "It can be anywhere from 30 minutes to 24 hours after Checkout Session creation. By default, this value is 24 hours
-// from creation" (`expires_at`).
+// `expires_at`: "anywhere from 30 minutes to 24 hours after Checkout Session creation … By default … 24 hours".
 const MIN_LIFETIME_S = 30 * 60;
 const MAX_LIFETIME_S = 24 * 60 * 60;
-// stripe/openapi's spec (`maxLength`): success_url and cancel_url 5000, client_reference_id 200; customer e-mails 512.
+const DAY_S = 24 * 60 * 60;
+const MIN_TRIAL_END_S = 48 * 60 * 60;
+const MAX_TRIAL_DAYS = 730;
+// stripe/openapi's `maxLength` (the SDK's typings, where the description was read from, carry none): success_url and
+// cancel_url 5000, client_reference_id 200; customer e-mails 512.
 const MAX_URL = 5000;
 const MAX_REFERENCE = 200;
 const MAX_EMAIL = 512;
@@ -93,21 +94,57 @@ export const HIDDEN_CHARACTERS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
-function unknownParameter(param: string) {
-  return invalidRequest(`Received unknown parameter: ${param.slice(0, 100)}`, param, 'parameter_unknown');
+type Obj = { [key: string]: FormValue };
+export const isObj = (value: FormValue | undefined): value is Obj =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const notSimulated = (param: string, what = param) =>
+  invalidRequest(`${what.slice(0, 100)} is not simulated by the local double`, param);
+
+/** Refuses a parameter the description takes but the double does not compute (never ignored). */
+function onlySimulated(value: Obj, at: string, simulated: readonly string[]): void {
+  for (const key of Object.keys(value))
+    if (!simulated.includes(key)) throw notSimulated(at ? `${at}[${key}]` : key);
 }
 
-function notSimulated(param: string, what = param) {
-  return invalidRequest(`${what.slice(0, 100)} is not simulated by the local double`, param);
-}
-
-/** Refuses any key of `value` outside `known` (parameter_unknown) and, when given, outside `handled` (not simulated). */
-function checkKeys(value: Obj, at: string, known: readonly string[], handled?: ReadonlySet<string>): void {
-  for (const key of Object.keys(value)) {
-    const param = at ? `${at}[${key}]` : key;
-    if (!known.includes(key)) throw unknownParameter(param);
-    if (handled && !handled.has(key)) throw notSimulated(param);
+/** A text parameter (the description has checked it is one); empty is not given. */
+export function text(value: FormValue | undefined, param: string, required: boolean): string | null {
+  if (value === undefined || value === '') {
+    if (required) throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
+    return null;
   }
+  return value as string;
+}
+
+export function integer(value: FormValue | undefined, param: string, min: number, max: number): number {
+  const raw = text(value, param, true)!;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw invalidRequest(`Invalid integer: ${raw.slice(0, 40)} (${param} must be ${min} to ${max})`, param);
+  return Number(raw);
+}
+
+/** A Unix timestamp in seconds (`expires_at`, `billing_cycle_anchor`, `trial_end`). */
+export function timestamp(value: FormValue | undefined, param: string): number {
+  const raw = text(value, param, true)!;
+  if (!/^\d{1,11}$/.test(raw))
+    throw invalidRequest(`Invalid timestamp: ${raw.slice(0, 40)} (${param} must be Unix seconds)`, param);
+  return Number(raw);
+}
+
+/** `metadata[k]=v`: at most 50 keys of at most 40 characters, values of at most 500; an empty value drops a key. */
+export function metadataOf(value: FormValue | undefined, param: string): Record<string, string> {
+  if (!isObj(value)) return {};
+  const entries = Object.entries(value);
+  if (entries.length > 50) throw invalidRequest('Metadata may hold at most 50 keys', param);
+  const out: Record<string, string> = {};
+  for (const [key, v] of entries) {
+    if (key.length > 40)
+      throw invalidRequest('Metadata keys may be at most 40 characters', `${param}[${key}]`);
+    if (typeof v !== 'string' || v.length > 500)
+      throw invalidRequest('Metadata values must be text of at most 500 characters', `${param}[${key}]`);
+    if (v !== '') out[key] = v;
+  }
+  return out;
 }
 
 function url(
@@ -147,25 +184,9 @@ export function emailAddress(value: FormValue | undefined, param: string): strin
 function amount(value: FormValue | undefined, param: string): number {
   const raw = text(value, param, true)!;
   if (!/^\d{1,12}$/.test(raw)) throw invalidRequest(`Invalid integer: ${raw.slice(0, 40)}`, param);
-  const n = Number(raw);
-  if (n > MAX_AMOUNT)
+  if (Number(raw) > MAX_AMOUNT)
     throw invalidRequest(`Amount must be no more than ${MAX_AMOUNT} minor units`, param, 'amount_too_large');
-  return n;
-}
-
-function recurringOf(value: FormValue | undefined, at: string): PriceInfo['recurring'] {
-  if (value === undefined) return null;
-  if (!isObj(value)) throw invalidRequest('Invalid object', at);
-  checkKeys(value, at, RECURRING_PARAMETERS);
-  const interval = text(value.interval, `${at}[interval]`, true)!;
-  if (!isInterval(interval))
-    throw invalidRequest(
-      'Invalid recurring interval: must be one of day, week, month or year',
-      `${at}[interval]`,
-    );
-  const count =
-    value.interval_count === undefined ? 1 : integer(value.interval_count, `${at}[interval_count]`, 1, 365);
-  return { interval, interval_count: count };
+  return Number(raw);
 }
 
 function priceOf(item: Obj, at: string, ctx: RequestContext): PriceInfo {
@@ -180,19 +201,10 @@ function priceOf(item: Obj, at: string, ctx: RequestContext): PriceInfo {
     return known;
   }
   const data = item.price_data;
-  if (!isObj(data))
-    throw invalidRequest(
-      'You must specify either price or price_data.',
-      `${at}[price_data]`,
-      'parameter_missing',
-    );
   const pd = `${at}[price_data]`;
-  checkKeys(
-    data,
-    pd,
-    PRICE_DATA_PARAMETERS,
-    new Set(['currency', 'product_data', 'recurring', 'unit_amount']),
-  );
+  if (!isObj(data))
+    throw invalidRequest('You must specify either price or price_data.', pd, 'parameter_missing');
+  onlySimulated(data, pd, SIMULATED.price_data);
   const currency = text(data.currency, `${pd}[currency]`, true)!.toLowerCase();
   if (!/^[a-z]{3}$/.test(currency))
     throw invalidRequest(`Invalid currency: ${currency.slice(0, 20)}`, `${pd}[currency]`);
@@ -204,19 +216,20 @@ function priceOf(item: Obj, at: string, ctx: RequestContext): PriceInfo {
       `${pd}[product_data]`,
       'parameter_missing',
     );
-  checkKeys(
-    product,
-    `${pd}[product_data]`,
-    PRODUCT_DATA_PARAMETERS,
-    new Set(['name', 'description', 'metadata']),
-  );
-  const name = text(product.name, `${pd}[product_data][name]`, true)!.slice(0, 250);
+  onlySimulated(product, `${pd}[product_data]`, SIMULATED.product_data);
+  const recurring = isObj(data.recurring) ? data.recurring : null;
   return {
     id: 'price_inline',
-    product_name: name,
+    product_name: text(product.name, `${pd}[product_data][name]`, true)!.slice(0, 250),
     unit_amount: unitAmount,
     currency,
-    recurring: recurringOf(data.recurring, `${pd}[recurring]`),
+    recurring: recurring && {
+      interval: recurring.interval as 'day' | 'week' | 'month' | 'year',
+      interval_count:
+        recurring.interval_count === undefined
+          ? 1
+          : integer(recurring.interval_count, `${pd}[recurring][interval_count]`, 1, 365),
+    },
   };
 }
 
@@ -236,7 +249,7 @@ function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode, ctx: Requ
   const items = value.map((item, i) => {
     const at = `line_items[${i}]`;
     if (!isObj(item)) throw invalidRequest('Invalid object', at);
-    checkKeys(item, at, LINE_ITEM_PARAMETERS, new Set(['price', 'price_data', 'quantity']));
+    onlySimulated(item, at, SIMULATED.line_item);
     const price = priceOf(item, at, ctx);
     const quantity = integer(item.quantity, `${at}[quantity]`, 1, MAX_QUANTITY);
     if (mode === 'payment' && price.recurring)
@@ -246,22 +259,21 @@ function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode, ctx: Requ
       );
     return { price, quantity };
   });
-  if (mode === 'subscription') {
-    const recurring = items.filter((item) => item.price.recurring).length;
-    if (
-      recurring > MAX_SUBSCRIPTION_LINE_ITEMS_EACH ||
-      items.length - recurring > MAX_SUBSCRIPTION_LINE_ITEMS_EACH
-    )
-      throw invalidRequest(
-        `In subscription mode, line_items may hold at most ${MAX_SUBSCRIPTION_LINE_ITEMS_EACH} recurring and ${MAX_SUBSCRIPTION_LINE_ITEMS_EACH} one-time prices`,
-        'line_items',
-      );
-  }
+  const recurring = items.filter((item) => item.price.recurring).length;
+  if (
+    mode === 'subscription' &&
+    (recurring > MAX_SUBSCRIPTION_LINE_ITEMS_EACH ||
+      items.length - recurring > MAX_SUBSCRIPTION_LINE_ITEMS_EACH)
+  )
+    throw invalidRequest(
+      `In subscription mode, line_items may hold at most ${MAX_SUBSCRIPTION_LINE_ITEMS_EACH} recurring and ${MAX_SUBSCRIPTION_LINE_ITEMS_EACH} one-time prices`,
+      'line_items',
+    );
   return items;
 }
 
 /** The interval every recurring price shares; mixed intervals in one Checkout Session are not simulated. */
-function recurringIntervalOf(lineItems: LineItemInput[]): RecurringInterval | null {
+function recurringIntervalOf(lineItems: LineItemInput[]): PriceInfo['recurring'] {
   const recurring = lineItems.flatMap((item) => (item.price.recurring ? [item.price.recurring] : []));
   const first = recurring[0] ?? null;
   if (recurring.some((r) => r.interval !== first!.interval || r.interval_count !== first!.interval_count))
@@ -273,11 +285,10 @@ function recurringIntervalOf(lineItems: LineItemInput[]): RecurringInterval | nu
 }
 
 function methodList(value: FormValue | undefined, param: string): PaymentMethodType[] | null {
-  if (value === undefined || value === '') return null;
-  if (!Array.isArray(value) || value.length === 0) throw invalidRequest('Invalid array', param);
+  if (!Array.isArray(value)) return null;
+  if (value.length === 0) throw invalidRequest('Invalid array', param);
   const types: PaymentMethodType[] = [];
   for (const [i, entry] of value.entries()) {
-    if (typeof entry !== 'string') throw invalidRequest('Invalid string', `${param}[${i}]`);
     if (!isPaymentMethodType(entry)) throw notSimulated(`${param}[${i}]`, `The payment method type ${entry}`);
     if (!types.includes(entry)) types.push(entry);
   }
@@ -286,7 +297,7 @@ function methodList(value: FormValue | undefined, param: string): PaymentMethodT
 
 /** The methods the session offers, from the dashboard and what the request names (RULES.md, payment methods). */
 function methodsOf(params: Obj, currency: string, ctx: RequestContext) {
-  // Which of the two the request's version takes is settled by parseSessionParams's list of known parameters.
+  // Which of the two the request's version takes, the description (of that version) has settled.
   const named = methodList(params.payment_method_types, 'payment_method_types');
   if (named?.includes('bacs_debit') && currency !== BACS_CURRENCY)
     throw invalidRequest(
@@ -315,9 +326,9 @@ function expiresAtOf(value: FormValue | undefined, nowS: number): number {
 }
 
 /**
- * `discounts`: only the account's coupons exist, and the double computes none, so any discount is refused; the
- * billing-cycle page's third Limitation is told apart first ("You can't apply amount_off coupons to Checkout Sessions
- * with a default `proration_behavior` of `create_prorations`").
+ * `discounts`: the double computes none, so any discount is refused; the billing-cycle page's third Limitation is told
+ * apart first ("You can't apply amount_off coupons to Checkout Sessions with a default `proration_behavior` of
+ * `create_prorations`").
  */
 function discountsOf(params: Obj): void {
   if (params.discounts === undefined) return;
@@ -332,6 +343,99 @@ function discountsOf(params: Obj): void {
   throw notSimulated('discounts', 'Discounts and coupons');
 }
 
+const SD = 'subscription_data';
+
+function anchorOf(
+  value: FormValue | undefined,
+  recurring: NonNullable<PriceInfo['recurring']>,
+  nowS: number,
+) {
+  const param = `${SD}[billing_cycle_anchor]`;
+  if (value === undefined || value === '') return null;
+  const anchor = timestamp(value, param);
+  if (anchor <= nowS)
+    throw invalidRequest(
+      `billing_cycle_anchor must be in the future (it is ${anchor}, now is ${nowS}).`,
+      param,
+    );
+  const natural = nextNaturalBillingDate(nowS, recurring.interval, recurring.interval_count);
+  if (anchor >= natural)
+    throw invalidRequest(
+      `billing_cycle_anchor cannot be later than the next natural billing date (${natural}) for this subscription.`,
+      param,
+    );
+  return anchor;
+}
+
+function trialOf(data: Obj, nowS: number): Pick<SubscriptionDataInput, 'trialEnd' | 'trialPeriodDays'> {
+  if (data.trial_end !== undefined && data.trial_period_days !== undefined)
+    throw invalidRequest(
+      'You may only specify one of these parameters: trial_end, trial_period_days.',
+      `${SD}[trial_end]`,
+    );
+  if (data.trial_period_days !== undefined)
+    return {
+      trialEnd: null,
+      trialPeriodDays: integer(data.trial_period_days, `${SD}[trial_period_days]`, 1, MAX_TRIAL_DAYS),
+    };
+  if (data.trial_end === undefined) return { trialEnd: null, trialPeriodDays: null };
+  const param = `${SD}[trial_end]`;
+  const trialEnd = timestamp(data.trial_end, param);
+  if (trialEnd < nowS + MIN_TRIAL_END_S)
+    throw invalidRequest('trial_end must be at least 48 hours in the future.', param);
+  if (trialEnd > nowS + MAX_TRIAL_DAYS * DAY_S)
+    throw invalidRequest(`trial_end must be at most ${MAX_TRIAL_DAYS} days in the future.`, param);
+  return { trialEnd, trialPeriodDays: null };
+}
+
+/**
+ * `subscription_data`, in `subscription` mode only: an anchor "before the next natural subscription billing date",
+ * the billing-cycle page's Limitations, and a trial of one parameter, 48 hours to 730 days ahead.
+ */
+export function subscriptionDataOf(
+  value: FormValue | undefined,
+  recurring: PriceInfo['recurring'],
+  oneTimePrices: boolean,
+  nowS: number,
+): SubscriptionDataInput | null {
+  if (!isObj(value)) return null;
+  if (!recurring) throw invalidRequest('You can only pass `subscription_data` in `subscription` mode.', SD);
+  const hasTrial = value.trial_end !== undefined || value.trial_period_days !== undefined;
+  if (
+    value.billing_cycle_anchor_config !== undefined &&
+    (value.billing_cycle_anchor !== undefined || hasTrial)
+  )
+    throw invalidRequest(
+      '`billing_cycle_anchor_config` is mutually exclusive with `billing_cycle_anchor` and any trial period parameters.',
+      `${SD}[billing_cycle_anchor_config]`,
+    );
+  onlySimulated(value, SD, SIMULATED.subscription_data);
+  const billingCycleAnchor = anchorOf(value.billing_cycle_anchor, recurring, nowS);
+  const trial = trialOf(value, nowS);
+  if (billingCycleAnchor !== null && (trial.trialEnd !== null || trial.trialPeriodDays !== null))
+    throw invalidRequest(
+      "You can't use trials in Checkout Sessions with a billing cycle anchor.",
+      `${SD}[billing_cycle_anchor]`,
+    );
+  const prorationBehavior = (text(value.proration_behavior, `${SD}[proration_behavior]`, false) ??
+    'create_prorations') as SubscriptionDataInput['prorationBehavior'];
+  if (prorationBehavior === 'none' && oneTimePrices)
+    throw invalidRequest(
+      "You can't use one-time prices in Checkout Sessions when `proration_behavior` is `none`.",
+      `${SD}[proration_behavior]`,
+    );
+  const description = text(value.description, `${SD}[description]`, false);
+  if (description !== null && description.length > 500)
+    throw invalidRequest('description may be at most 500 characters', `${SD}[description]`);
+  return {
+    billingCycleAnchor,
+    prorationBehavior,
+    ...trial,
+    description,
+    metadata: metadataOf(value.metadata, `${SD}[metadata]`),
+  };
+}
+
 const lines = (items: LineItemInput[]): PricedLine[] =>
   items.map(({ price, quantity }) => ({
     unitAmount: price.unit_amount,
@@ -339,21 +443,12 @@ const lines = (items: LineItemInput[]): PricedLine[] =>
     recurring: price.recurring,
   }));
 
-/** Validates the decoded body of `POST /v1/checkout/sessions` (throws the provider's `ProviderError`). */
-export function parseSessionParams(params: Obj, ctx: RequestContext): SessionInput {
-  const removed = versionDate(ctx.apiVersion) >= versionDate(PAYMENT_METHOD_TYPES_REMOVED_IN);
-  const known = removed
-    ? SESSION_PARAMETERS
-    : [...SESSION_PARAMETERS.filter((p) => p !== 'allowed_payment_method_types'), 'payment_method_types'];
-  for (const key of Object.keys(params)) {
-    if (!known.includes(key)) throw unknownParameter(key);
-    if (!HANDLED.has(key) && !DISPLAY_ONLY.has(key)) throw notSimulated(key);
-  }
+/** A session's parameters, already of the described shape (request-schema.ts), as the double will create it. */
+export function parseSessionParams(params: Form, ctx: RequestContext): SessionInput {
+  onlySimulated(params, '', SIMULATED.session);
+  // The description lets `mode` be left out; the double must know what it sells, and refuses rather than guess.
   const mode = text(params.mode, 'mode', true)!;
-  if (mode !== 'payment' && mode !== 'subscription')
-    throw mode === 'setup'
-      ? notSimulated('mode', 'Setup mode')
-      : invalidRequest('Invalid mode: must be one of payment, setup or subscription', 'mode');
+  if (mode === 'setup') throw notSimulated('mode', 'Setup mode');
   if (params.ui_mode !== undefined && params.ui_mode !== 'hosted_page')
     throw notSimulated('ui_mode', `ui_mode ${String(params.ui_mode)}`);
   // "Can only be set in `payment` and `setup` mode."
@@ -362,15 +457,7 @@ export function parseSessionParams(params: Obj, ctx: RequestContext): SessionInp
       '`customer_creation` can only be used in `payment` and `setup` mode.',
       'customer_creation',
     );
-  if (params.customer_creation !== undefined) {
-    const creation = text(params.customer_creation, 'customer_creation', true);
-    if (creation !== 'always' && creation !== 'if_required')
-      throw invalidRequest(
-        'Invalid customer_creation: must be one of always or if_required',
-        'customer_creation',
-      );
-  }
-  const lineItems = lineItemsOf(params.line_items, mode, ctx);
+  const lineItems = lineItemsOf(params.line_items, mode as CheckoutMode, ctx);
   const currency = lineItems[0]!.price.currency;
   if (lineItems.some((item) => item.price.currency !== currency))
     throw invalidRequest('All line items must use the same currency.', 'line_items');
@@ -384,7 +471,7 @@ export function parseSessionParams(params: Obj, ctx: RequestContext): SessionInp
   discountsOf(params);
   const subscriptionData = subscriptionDataOf(
     params.subscription_data,
-    recurring, // null in payment mode, which refuses recurring prices
+    recurring,
     lineItems.some((item) => !item.price.recurring),
     ctx.nowS,
   );
@@ -409,7 +496,7 @@ export function parseSessionParams(params: Obj, ctx: RequestContext): SessionInp
       'client_reference_id',
     );
   return {
-    mode,
+    mode: mode as CheckoutMode,
     lineItems,
     currency,
     successUrl: url(params.success_url, 'success_url', true, ctx)!,
