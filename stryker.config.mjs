@@ -263,7 +263,7 @@ export const MUTATED = [
   'host-harness/payments/control/payment-control-routes.ts',
   'host-harness/payments/control/session-summary.ts',
   'host-harness/payments/pay-page/pay-page.ts',
-  'host-harness/payments/payment-engine.ts',
+  'host-harness/payments/checkout/payment-engine.ts',
   // The payment provider's stand-in as its own server: its factory and guards, its seeded dashboard, its store; the
   // platform's forwarding of the stand-in's documented paths; the Host and control-origin rules both servers share.
   'host-harness/payments/create-payment-provider.ts',

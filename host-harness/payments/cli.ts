@@ -1,8 +1,4 @@
-/**
- * Runs the payment provider's stand-in alone: `npx tsx host-harness/payments/cli.ts`. `PROVIDER_PORT` (default 4402;
- * 0: any free port), `HARNESS_DATA` (default `.harness-data/`; `memory`: in memory), `PROVIDER_WEBHOOK_URL` (where
- * its events go), the redelivery and event-order variables of `npm start`. Prints `Payment provider listening on <url>`.
- */
+/** Runs the payment provider's stand-in alone: `npx tsx host-harness/payments/cli.ts`. */
 import path from 'node:path';
 import { createPaymentProvider, eventOrderSeedFromEnv, retryScheduleFromEnv } from './index.ts';
 

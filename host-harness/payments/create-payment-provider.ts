@@ -1,7 +1,6 @@
 /**
- * The payment provider's stand-in as a server of its own (port 4402 under `npm start`): the provider's `/v1` API,
- * its hosted pay page, and its control API under `/__harness/`, over its own database. It answers only requests
- * addressed to its own loopback name and port; its control API answers tools and its own pages only.
+ * The payment provider's stand-in as a server of its own (port 4402 under `npm start`): the provider's `/v1`
+ * API, its hosted pay page, and its control API under `/__harness/`, over its own database.
  */
 import Fastify, {
   type FastifyError,
@@ -18,11 +17,11 @@ import type { DashboardPrice } from './account/dashboard-prices.ts';
 import { IDEMPOTENCY_TABLES, IdempotencyStore } from './api/idempotency-store.ts';
 import { registerProviderRoutes } from './api/provider-routes.ts';
 import { CHECKOUT_SESSION_TABLES, CheckoutSessionStore } from './checkout/checkout-session-store.ts';
+import { PaymentDouble } from './checkout/payment-engine.ts';
 import type { PaymentState, PaymentsContext } from './checkout/payments-context.ts';
 import { registerPaymentControlRoutes } from './control/payment-control-routes.ts';
 import { SEEDED_PRICES, seededAccountSettings } from './dashboard-seed.ts';
 import { registerPayPage } from './pay-page/pay-page.ts';
-import { PaymentDouble } from './payment-engine.ts';
 import { ControlError } from './server/control-error.ts';
 import { emptyTables, openDatabase } from './server/database.ts';
 import { PROVIDER_EVENT_TABLES, ProviderEventStore } from './webhooks/provider-event-store.ts';
@@ -154,8 +153,8 @@ export async function createPaymentProvider(opts: PaymentProviderOptions = {}): 
 }
 
 /**
- * The Host rule on every request; the control rule on every `/__harness/` route as it is declared (so that any
- * spelling of the path the router sends there is judged), but the pay page's and the stylesheet's GETs.
+ * The Host rule on every request; the control rule on every `/__harness/` route as it is declared (so that
+ * any spelling of the path the router sends there is judged), but the pay page's and the stylesheet's GETs.
  */
 function registerGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

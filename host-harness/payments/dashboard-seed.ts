@@ -1,7 +1,7 @@
 /**
- * The stand-in's own dashboard, as the agency set up its account in the provider's (docs/deploy.md): the prices and
- * products created there, the payment methods turned on, and the events the webhook endpoint is sent. Written here,
- * not read from the site's code: a price that differs from the site's figure is then something a test can try.
+ * The stand-in's own dashboard, as the agency set up its account in the provider's (docs/deploy.md): the
+ * prices and products created there, the payment methods turned on, and the events the webhook endpoint is
+ * sent.
  */
 import { type AccountSettings, defaultAccountSettings } from './account/account-settings.ts';
 import type { DashboardPrice } from './account/dashboard-prices.ts';

@@ -1,6 +1,6 @@
 /**
- * The payment provider's stand-in (Stripe's API as the project's functions use it), its own emulator: its public
- * surface for `host-harness/src/main.ts`, its CLI and the tests. Its rules: RULES.md; its map: README.md.
+ * The payment provider's stand-in (Stripe's API as the project's functions use it), its own emulator: its
+ * public surface for `host-harness/src/main.ts`, its CLI and the tests.
  */
 export { PROVIDER_SECRET_KEY, WEBHOOK_SECRET } from './account/provider-config.ts';
 export {

@@ -1,9 +1,8 @@
 /**
- * The provider account's settings, as the agency sets them in the provider's dashboard: its default API version, the
- * payment methods turned on, the webhook endpoint (its API version and the events it is sent), what Smart Retries
- * do with a failed renewal and what happens after the last try, how long a renewal invoice stays a draft, and how many
- * business days a Bacs Direct Debit takes to confirm. The harness's wiring gives the start values; the control API
- * (`POST /__harness/payments/settings`) changes them until the next reset.
+ * The provider account's settings, as the agency sets them in the provider's dashboard: its default API
+ * version, the payment methods turned on, the webhook endpoint (its API version and the events it is sent),
+ * what Smart Retries do with a failed renewal and what happens after the last try, how long a renewal invoice
+ * stays a draft, and how many business days a Bacs Direct Debit takes to confirm.
  */
 
 import { isPaymentMethodType, type PaymentMethodType } from './payment-methods.ts';
@@ -15,8 +14,9 @@ export type AfterRetries = (typeof AFTER_RETRIES)[number];
 
 export interface WebhookEndpointSettings {
   /**
-   * The API version events are rendered in ("Events sent to this endpoint will be generated with this Stripe Version
-   * instead of your account's default", docs.stripe.com/api/webhook_endpoints/create); null = the account's default.
+   * The API version events are rendered in ("Events sent to this endpoint will be generated with this Stripe
+   * Version instead of your account's default", docs.stripe.com/api/webhook_endpoints/create); null = the
+   * account's default.
    */
   apiVersion: string | null;
   /** The event types the endpoint is sent ("Events to send" in the dashboard); others are stored, never sent. */
@@ -30,9 +30,8 @@ export interface AccountSettings {
   paymentMethods: readonly PaymentMethodType[];
   webhookEndpoint: WebhookEndpointSettings;
   /**
-   * Smart Retries' policy for a failed card renewal: `tries` within `days` ("The recommended default setting is 8 tries
-   * within 2 weeks", docs.stripe.com/billing/revenue-recovery/smart-retries). Direct Debit is not retried ("By
-   * default, Stripe doesn't automatically retry failed Direct Debit payments, except for ACH Direct Debit").
+   * Smart Retries' policy for a failed card renewal: `tries` within `days` ("The recommended default setting
+   * is 8 tries within 2 weeks", docs.stripe.com/billing/revenue-recovery/smart-retries).
    */
   retries: { tries: number; days: number };
   /** "If recovery fails, the subscription transitions according to your settings": cancel, unpaid or past due. */
@@ -85,10 +84,7 @@ function allowedKeys(patch: Patch, name: string, keys: readonly string[]): void 
     if (!keys.includes(key)) throw new SettingsError(`${name}.${key.slice(0, 40)} is not a setting`);
 }
 
-/**
- * The settings after `patch` (the control API's body; only the settings it names change). `renderable` says which API
- * versions the double can render events in: an endpoint at any other version is refused, never guessed.
- */
+/** The settings after `patch` (the control API's body; only the settings it names change). */
 export function patchedSettings(
   current: AccountSettings,
   patch: unknown,

@@ -1,8 +1,4 @@
-/**
- * The payment methods the double simulates, and which a session offers. Card pays at once; Bacs Direct Debit is a
- * "delayed notification payment method" that confirms days later (docs.stripe.com/payments/bacs-debit), and collects
- * pounds sterling only ("Bacs Direct Debit payments must be in GBP", docs.stripe.com/payments/bacs-debit/accept-a-payment).
- */
+/** The payment methods the double simulates, and which a session offers. */
 export const PAYMENT_METHOD_TYPES = ['card', 'bacs_debit'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
@@ -16,10 +12,11 @@ export const collects = (method: PaymentMethodType, currency: string) =>
   method !== 'bacs_debit' || currency === BACS_CURRENCY;
 
 /**
- * The methods a session offers: the dashboard's methods that collect its currency, narrowed to `allowed` when the
- * session names `allowed_payment_method_types` ("filters the list to only compatible payment methods based on other
- * parameters such as currency", docs.stripe.com/changelog/endive/2026-09-30/remove-payment-method-types-checkout-sessions),
- * or exactly the `named` ones of an older API version's `payment_method_types`.
+ * The methods a session offers: the dashboard's methods that collect its currency, narrowed to `allowed` when
+ * the session names `allowed_payment_method_types` ("filters the list to only compatible payment methods
+ * based on other parameters such as currency", docs.stripe.com/changelog/endive/2026-09-30/remove-payment-
+ * method-types-checkout-sessions), or exactly the `named` ones of an older API version's
+ * `payment_method_types`.
  */
 export function offeredMethods(
   dashboard: readonly PaymentMethodType[],

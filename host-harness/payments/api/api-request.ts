@@ -1,7 +1,7 @@
 /**
- * The plumbing of the double's REST API: the API key (`Authorization: Bearer sk_…`, or HTTP Basic with the key as user
- * name), the request's API version (`Stripe-Version`, else the account's default), form bodies, and answers in the
- * provider's error shape `{ error: { type, message, param?, code? } }`.
+ * The plumbing of the double's REST API: the API key (`Authorization: Bearer sk_…`, or HTTP Basic with the
+ * key as user name), the request's API version (`Stripe-Version`, else the account's default), form bodies,
+ * and answers in the provider's error shape `{ error: { type, message, param?, code? } }`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -54,10 +54,7 @@ export function requireKey(request: Pick<RequestFields, 'headers'>): string {
   return key;
 }
 
-/**
- * The API version the request is answered in: its `Stripe-Version`, else the account's default. The double answers in
- * the versions it renders (webhooks/event-versions.ts) and refuses any other rather than guess at its shapes.
- */
+/** The API version the request is answered in: its `Stripe-Version`, else the account's default. */
 export function requestVersion(request: Pick<RequestFields, 'headers'>, accountDefault: string): string {
   const header = request.headers['stripe-version'];
   if (header === undefined) return accountDefault;

@@ -1,6 +1,6 @@
 /**
- * A subscription's objects in the provider's API, as a webhook handler fetches them: the subscription, an invoice,
- * the invoice payments that name a payment (`GET /v1/invoice_payments?payment[type]=payment_intent&
+ * A subscription's objects in the provider's API, as a webhook handler fetches them: the subscription, an
+ * invoice, the invoice payments that name a payment (`GET /v1/invoice_payments?payment[type]=payment_intent&
  * payment[payment_intent]=pi_…`: how a dispute's PaymentIntent leads to its invoice), and a dispute.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,8 +20,9 @@ import {
 import { invalidRequest } from './provider-error.ts';
 
 /**
- * The filters of `GET /v1/invoice_payments` (null: not given): an invoice, a PaymentIntent (`payment[type]` must then
- * be `payment_intent`, the only type simulated), a status, and `limit`; any other parameter is refused.
+ * The filters of `GET /v1/invoice_payments` (null: not given): an invoice, a PaymentIntent (`payment[type]`
+ * must then be `payment_intent`, the only type simulated), a status, and `limit`; any other parameter is
+ * refused.
  */
 export function invoicePaymentsQuery(query: URLSearchParams) {
   onlyQuery(
@@ -49,7 +50,6 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
   const version = (request: Parameters<typeof requestVersion>[0]) =>
     requestVersion(request, payments.settings().defaultApiVersion);
   const records = () => state.checkoutSessions.all();
-
   scope.get('/subscriptions/:id', async (request) => {
     requireKey(request);
     describedQuery('GET /v1/subscriptions/{subscription_exposed_id}', request, version(request));
@@ -58,7 +58,6 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
     if (!subscription) throw notFound('subscription', id, 'id');
     return renderObject(subscription, version(request));
   });
-
   scope.get('/invoices/:id', async (request) => {
     requireKey(request);
     describedQuery('GET /v1/invoices/{invoice}', request, version(request));
@@ -69,7 +68,6 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
     if (!invoice) throw notFound('invoice', id, 'invoice');
     return renderObject(invoice, version(request));
   });
-
   scope.get('/invoice_payments', async (request) => {
     requireKey(request);
     describedQuery('GET /v1/invoice_payments', request, version(request));
@@ -83,7 +81,6 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
       .reverse();
     return list('/v1/invoice_payments', found.slice(0, limit), found.length > limit);
   });
-
   scope.get('/disputes/:id', async (request) => {
     requireKey(request);
     describedQuery('GET /v1/disputes/{dispute}', request, version(request));

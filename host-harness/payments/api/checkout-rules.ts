@@ -1,7 +1,6 @@
 /**
- * What `POST /v1/checkout/sessions` means once the provider's description has accepted its shape (request-schema.ts):
- * the rules its pages state beyond names and types, and the double's own readings, each a row of RULES.md with its
- * page and a test named after it. Every refusal is the provider's 400 naming the parameter at fault.
+ * `POST /v1/checkout/sessions` once the provider's description accepted its shape (request-schema.ts): the
+ * rules its pages state beyond names and types, and the double's readings, each a row of RULES.md.
  */
 import type { AccountSettings } from '../account/account-settings.ts';
 import type { DashboardPrices, PriceInfo } from '../account/dashboard-prices.ts';
@@ -26,70 +25,45 @@ export interface RequestContext {
   returnOrigins: readonly string[];
 }
 
-/** Parameters the double computes, and those that change nothing it computes or shows (taken, like the display's). */
+/** Parameters the double computes, and those that change nothing it computes or shows (taken, as a display's). */
 const SIMULATED = {
   session: [
-    'allowed_payment_method_types',
-    'cancel_url',
-    'client_reference_id',
-    'customer_creation',
-    'customer_email',
-    'discounts',
-    'expires_at',
-    'line_items',
-    'metadata',
-    'mode',
-    'payment_method_types',
-    'subscription_data',
-    'success_url',
-    'ui_mode',
-    'billing_address_collection',
-    'consent_collection',
-    'custom_text',
-    'expand',
-    'locale',
-    'phone_number_collection',
+    ...'allowed_payment_method_types cancel_url client_reference_id customer_creation customer_email discounts'.split(
+      ' ',
+    ),
+    ...'expires_at line_items metadata mode payment_method_types subscription_data success_url ui_mode'.split(
+      ' ',
+    ),
+    ...'billing_address_collection consent_collection custom_text expand locale phone_number_collection'.split(
+      ' ',
+    ),
     'tax_id_collection',
   ],
   line_item: ['price', 'price_data', 'quantity'],
   price_data: ['currency', 'product_data', 'recurring', 'unit_amount'],
   product_data: ['name', 'description', 'metadata'],
   subscription_data: [
-    'billing_cycle_anchor',
-    'proration_behavior',
-    'trial_end',
-    'trial_period_days',
-    'description',
-    'metadata',
+    ...'billing_cycle_anchor proration_behavior trial_end trial_period_days description metadata'.split(' '),
   ],
-} as const;
+};
 
-// "For `payment` mode, there is a maximum of 100 line items … For `subscription` mode, there is a maximum of 20 line
-// items with recurring Prices and 20 line items with one-time Prices" (`line_items`).
+// RULES.md: line-item-limits, amount-max, amount-min, expires-at-range, trial-*, return-urls-on-site, customer-email.
 const MAX_PAYMENT_LINE_ITEMS = 100;
 const MAX_SUBSCRIPTION_LINE_ITEMS_EACH = 20;
-// "The amount value supports up to eight digits" and "The minimum amount is $0.50 US or equivalent" (the
-// PaymentIntent's `amount`): 50 minor units in every currency, at or above the equivalent in GBP, never kinder.
 export const MAX_AMOUNT = 99_999_999;
 export const MIN_AMOUNT = 50;
 const MAX_QUANTITY = 999_999;
-// `expires_at`: "anywhere from 30 minutes to 24 hours after Checkout Session creation … By default … 24 hours".
 const MIN_LIFETIME_S = 30 * 60;
 const MAX_LIFETIME_S = 24 * 60 * 60;
 const DAY_S = 24 * 60 * 60;
 const MIN_TRIAL_END_S = 48 * 60 * 60;
 const MAX_TRIAL_DAYS = 730;
-// stripe/openapi's `maxLength` (the SDK's typings, where the description was read from, carry none): success_url and
-// cancel_url 5000, client_reference_id 200; customer e-mails 512.
+// stripe/openapi's `maxLength`, which the SDK's typings the description was read from do not carry.
 const MAX_URL = 5000;
 const MAX_REFERENCE = 200;
 const MAX_EMAIL = 512;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/**
- * Characters no e-mail address holds: C0 and C1 controls, bidirectional overrides and isolates, zero-width characters,
- * line and paragraph separators. The provider's pages do not list what it refuses; refusing these is the double's
- * reading (they would mislead whoever reads the address), stricter rather than kinder.
- */
+/** Characters no e-mail address holds (the double's reading: the pages list none), stricter rather than kinder. */
 export const HIDDEN_CHARACTERS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
@@ -325,11 +299,7 @@ function expiresAtOf(value: FormValue | undefined, nowS: number): number {
   return at;
 }
 
-/**
- * `discounts`: the double computes none, so any discount is refused; the billing-cycle page's third Limitation is told
- * apart first ("You can't apply amount_off coupons to Checkout Sessions with a default `proration_behavior` of
- * `create_prorations`").
- */
+/** `discounts`: the double computes none; the billing-cycle page's coupon Limitation is told apart first. */
 function discountsOf(params: Obj): void {
   if (params.discounts === undefined) return;
   const data = params.subscription_data;
@@ -388,10 +358,7 @@ function trialOf(data: Obj, nowS: number): Pick<SubscriptionDataInput, 'trialEnd
   return { trialEnd, trialPeriodDays: null };
 }
 
-/**
- * `subscription_data`, in `subscription` mode only: an anchor "before the next natural subscription billing date",
- * the billing-cycle page's Limitations, and a trial of one parameter, 48 hours to 730 days ahead.
- */
+/** `subscription_data` (subscription mode only): its anchor, the billing-cycle page's Limitations, one trial. */
 export function subscriptionDataOf(
   value: FormValue | undefined,
   recurring: PriceInfo['recurring'],
@@ -446,7 +413,7 @@ const lines = (items: LineItemInput[]): PricedLine[] =>
 /** A session's parameters, already of the described shape (request-schema.ts), as the double will create it. */
 export function parseSessionParams(params: Form, ctx: RequestContext): SessionInput {
   onlySimulated(params, '', SIMULATED.session);
-  // The description lets `mode` be left out; the double must know what it sells, and refuses rather than guess.
+  // The description lets `mode` be left out; the double refuses rather than guess what is sold.
   const mode = text(params.mode, 'mode', true)!;
   if (mode === 'setup') throw notSimulated('mode', 'Setup mode');
   if (params.ui_mode !== undefined && params.ui_mode !== 'hosted_page')

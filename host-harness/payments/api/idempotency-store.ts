@@ -1,13 +1,6 @@
 /**
- * The provider's idempotent requests (docs.stripe.com/api/idempotent_requests), kept in the database with the
- * sessions, so that a retry after a restart of the harness gets the first answer too:
- * - "Stripe saves the status code and body of the first request made with a given idempotency key after endpoint
- *   execution begins. Retries with the same key return the saved response, including `500` errors";
- * - "We save results only after the execution of an endpoint begins. If incoming parameters fail validation … no
- *   idempotent result is saved because no API endpoint began execution. It is safe to retry these requests";
- * - "The idempotency layer compares incoming parameters to those of the original request and errors if they're not
- *   the same" (an `idempotency_error`);
- * - "Idempotency keys are up to 255 characters long"; keys are removed "after they're at least 24 hours old".
+ * The provider's idempotent requests (docs.stripe.com/api/idempotent_requests, RULES.md `idempotency-*`): answers
+ * saved under their key in the database, so that a retry after a restart gets the first answer too.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -38,8 +31,8 @@ export interface SavedAnswer {
 }
 
 /**
- * What makes two requests "the same request": the path and the exact body, encoded as a JSON pair so that no path and
- * body can run into another's (a path ending in a line break against a body starting with one).
+ * What makes two requests "the same request": the path and the exact body, encoded as a JSON pair so that no
+ * path and body can run into another's (a path ending in a line break against a body starting with one).
  */
 export function fingerprintOf(path: string, body: string): string {
   return createHash('sha256')
@@ -57,8 +50,8 @@ export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | null {
 }
 
 /**
- * What a request made with `key` gets when an answer is saved under it: that answer again if the request is the same
- * (`fingerprint`), else the provider's `idempotency_error`.
+ * What a request made with `key` gets when an answer is saved under it: that answer again if the request is
+ * the same (`fingerprint`), else the provider's `idempotency_error`.
  */
 export function replayOf(saved: SavedAnswer, fingerprint: string, key: string): SavedAnswer {
   if (saved.fingerprint !== fingerprint)
@@ -72,7 +65,6 @@ export function replayOf(saved: SavedAnswer, fingerprint: string, key: string): 
 
 export class IdempotencyStore {
   private readonly stmts;
-
   constructor(db: Db) {
     this.stmts = {
       get: db.prepare('SELECT fingerprint, status, body, created_ms FROM provider_idempotency WHERE key = ?'),
@@ -82,7 +74,6 @@ export class IdempotencyStore {
       prune: db.prepare('DELETE FROM provider_idempotency WHERE created_ms < ?'),
     };
   }
-
   /** The answer saved under `key` (the API key and the idempotency key), unless it is older than 24 hours. */
   get(key: string, nowMs = Date.now()): SavedAnswer | undefined {
     this.stmts.prune.run(nowMs - KEY_LIFETIME_MS);
@@ -91,7 +82,6 @@ export class IdempotencyStore {
       | undefined;
     return row ? { fingerprint: row.fingerprint, status: row.status, body: JSON.parse(row.body) } : undefined;
   }
-
   set(key: string, answer: SavedAnswer, nowMs = Date.now()): void {
     this.stmts.put.run(key, answer.fingerprint, answer.status, JSON.stringify(answer.body), nowMs);
   }

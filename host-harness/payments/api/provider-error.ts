@@ -1,6 +1,7 @@
 /**
- * An error of the payment-provider double in the provider's own shape, `{ error: { type, message, param?, code? } }`,
- * so that the provider's SDK inside a function raises the typed error it would raise against the real API.
+ * An error of the payment-provider double in the provider's own shape, `{ error: { type, message, param?,
+ * code? } }`, so that the provider's SDK inside a function raises the typed error it would raise against the
+ * real API.
  */
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -13,7 +14,6 @@ export class ProviderError extends Error {
   ) {
     super(message);
   }
-
   toBody(): { error: Record<string, string> } {
     return {
       error: {

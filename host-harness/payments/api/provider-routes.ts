@@ -1,7 +1,7 @@
 /**
- * The subset of the payment provider's REST API the project's functions use (Stripe's `/v1`): Checkout Sessions, and
- * the subscription objects a webhook handler fetches; with its API-key check, API versions, error shape and
- * `Idempotency-Key` replays.
+ * The subset of the payment provider's REST API the project's functions use (Stripe's `/v1`): Checkout
+ * Sessions, and the subscription objects a webhook handler fetches; with its API-key check, API versions,
+ * error shape and `Idempotency-Key` replays.
  */
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from '../checkout/payments-context.ts';

@@ -1,8 +1,7 @@
 /**
  * Requests checked against the provider's own description of them (`provider-schema.json`, written from it by
- * `scripts/provider-schema.mjs`): a form body or a query decoded by `qs` (the bracket notation the provider's SDKs
- * encode), then validated by Ajv. Unknown parameters, types, enums, lengths and `required` are the description's; the
- * first failure is the provider's 400 naming the parameter, its message made from the schema.
+ * `scripts/provider-schema.mjs`): a form body or a query decoded by `qs` (the bracket notation the provider's
+ * SDKs encode), then validated by Ajv.
  */
 import { readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
@@ -26,9 +25,10 @@ const SCHEMA_FILE: SchemaFile = JSON.parse(
 export const DESCRIBED_VERSION = SCHEMA_FILE.api_version;
 
 /**
- * Before `2026-09-30.endive` a session named its methods with `payment_method_types`, which that version "Removes …
- * from the create Checkout Session method" for `allowed_payment_method_types` (docs.stripe.com/changelog/endive/
- * 2026-09-30/remove-payment-method-types-checkout-sessions): the description of an older version, changed back.
+ * Before `2026-09-30.endive` a session named its methods with `payment_method_types`, which that version
+ * "Removes … from the create Checkout Session method" for `allowed_payment_method_types`
+ * (docs.stripe.com/changelog/endive/ 2026-09-30/remove-payment-method-types-checkout-sessions): the
+ * description of an older version, changed back.
  */
 export const PAYMENT_METHOD_TYPES_REMOVED_IN = '2026-09-30.endive';
 const SESSIONS = 'POST /v1/checkout/sessions';
@@ -114,9 +114,9 @@ const MAX_DEPTH = 8;
 const BRACKETED = /^[^[\]]+(\[[^[\]]*\])*$/;
 
 /**
- * Decodes bracket notation (`line_items[0][price_data][currency]=gbp`, `expand[]=x`) with `qs`; a name outside the
- * notation or that would reach an object's prototype, an array with a gap, more than a thousand parameters or nesting
- * deeper than eight levels is refused rather than read loosely, dropped or truncated.
+ * Decodes bracket notation (`line_items[0][price_data][currency]=gbp`, `expand[]=x`) with `qs`; a name
+ * outside the notation or that would reach an object's prototype, an array with a gap, more than a thousand
+ * parameters or nesting deeper than eight levels is refused rather than read loosely, dropped or truncated.
  */
 export function decodeForm(text: string): Form {
   const keys = [...new URLSearchParams(text).keys()];
@@ -172,8 +172,8 @@ export function decodeForm(text: string): Form {
 }
 
 /**
- * The request's parameters, decoded and checked against the description of `operation` ("POST /v1/checkout/sessions")
- * at `apiVersion`; throws the provider's 400 for the first failure.
+ * The request's parameters, decoded and checked against the description of `operation` ("POST
+ * /v1/checkout/sessions") at `apiVersion`; throws the provider's 400 for the first failure.
  */
 export function describedParams(operation: string, text: string, apiVersion: string): Form {
   const params = decodeForm(text);

@@ -1,7 +1,6 @@
 /**
- * Checkout Sessions in the provider's API: create (with its `Idempotency-Key` replays), retrieve (`expand[]=line_items`),
- * its line items, and the list (`subscription`, `limit`). An open session whose `expires_at` has passed is expired
- * when it is read, as the provider's are.
+ * Checkout Sessions in the provider's API: create (with its `Idempotency-Key` replays), retrieve
+ * (`expand[]=line_items`), its line items, and the list (`subscription`, `limit`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chargeTerms } from '../billing/billing-terms.ts';
@@ -45,13 +44,11 @@ export function registerSessionRoutes(
       `/v1/checkout/sessions/${record.session.id}/line_items`,
       record.line_items.map((item) => renderObject(item, version)),
     );
-
   const findSession = async (id: string) => {
     const record = await payments.current(id);
     if (!record) throw notFound('checkout.session', id, 'session');
     return record;
   };
-
   /** Validation first (a refusal is not saved under the key); then the session is created and stored. */
   const createSession = (body: string, version: string): (() => CheckoutSession) => {
     const nowS = payments.now();
@@ -75,7 +72,6 @@ export function registerSessionRoutes(
       return session;
     };
   };
-
   scope.post('/checkout/sessions', async (request, reply) => {
     const apiKey = requireKey(request);
     const version = requestVersion(request, payments.settings().defaultApiVersion);
@@ -109,7 +105,6 @@ export function registerSessionRoutes(
     if (key) reply.header('idempotency-key', key);
     return reply.code(status).send(answer);
   });
-
   scope.get('/checkout/sessions/:id', async (request) => {
     requireKey(request);
     const version = requestVersion(request, payments.settings().defaultApiVersion);
@@ -118,14 +113,12 @@ export function registerSessionRoutes(
     const session = renderObject(record.session, version);
     return wantsLineItems(request) ? { ...session, line_items: lineItemsList(record, version) } : session;
   });
-
   scope.get('/checkout/sessions/:id/line_items', async (request) => {
     requireKey(request);
     const version = requestVersion(request, payments.settings().defaultApiVersion);
     describedQuery('GET /v1/checkout/sessions/{session}/line_items', request, version);
     return lineItemsList(await findSession((request.params as { id: string }).id), version);
   });
-
   // Newest first, as the provider lists them; `subscription` finds the session that created a subscription.
   scope.get('/checkout/sessions', async (request) => {
     requireKey(request);

@@ -1,27 +1,6 @@
 /**
- * A subscription's life after day one, on its test clock: what the provider does at each moment, and the events it
- * sends. Everything is driven by the clock moving forward (`runUntil`), as Stripe's test clocks do; what happens:
- * - **trial notice**: `customer.subscription.trial_will_end` "three days before a subscription's trial period is
- *   scheduled to end" (docs.stripe.com/api/events/types);
- * - **renewal** at the end of each period: "When the trial ends … we generate an invoice and send an `invoice.created`
- *   event notification. Approximately 1 hour later, we attempt to charge that invoice" (docs.stripe.com/billing/
- *   subscriptions/trials/free-trials); a trialing subscription "moves to `active` when the trial period is over"; a
- *   renewal "Leaves the invoice in a draft status for about an hour" (`renewalDraftS`) "Attempts to finalize and pay
- *   the invoice" (docs.stripe.com/billing/invoices/subscription). An `unpaid` subscription's renewals stay drafts
- *   ("Invoices continue to be generated and stay in a draft state", Smart Retries);
- * - **payment**: a card pays or fails at once; a Direct Debit is confirmed `bacsBusinessDays` later (7 with a new
- *   mandate, 4 with one in place: docs.stripe.com/payments/bacs-debit), its outcome the payment method's then;
- * - **a failed renewal**: the subscription "becomes `past_due` when payment is required but cannot be paid"; a card is
- *   retried by Smart Retries (`retries.tries` within `retries.days`; the double spreads them evenly, the last on the
- *   window's last day: Stripe chooses the moments itself and documents only the count and the window); a Direct Debit
- *   is not retried ("By default, Stripe doesn't automatically retry failed Direct Debit payments, except for ACH");
- *   when the window closes unpaid, "the subscription transitions according to your settings": cancelled, `unpaid`, or
- *   left `past_due` (docs.stripe.com/billing/revenue-recovery/smart-retries). The pages do not say when a Direct
- *   Debit that is never retried ends the subscription; the double uses the same window (README, "the double's
- *   readings");
- * - **a first invoice that fails**: "If the first invoice is not paid within 23 hours, the subscription transitions to
- *   `incomplete_expired`. This is a terminal status, the open invoice will be voided" (the subscription's `status`);
- * - **a scheduled end** (`cancel_at`, or `cancel_at_period_end`): the subscription is deleted then.
+ * A subscription's life after day one, on its test clock: what the provider does at each moment, and the
+ * events it sends.
  */
 import type { Stripe } from '../account/stripe-types.ts';
 import { businessDaysAfter, isInterval, periodBoundary } from './billing-dates.ts';
@@ -68,8 +47,8 @@ type Step =
   | { atS: number; kind: 'renewal' };
 
 /**
- * Every step still to take, soonest first; at one moment: invoices' steps, then the notice, the end, the renewal. They
- * are listed in that order, and the sort is stable, so steps due at one moment keep it.
+ * Every step still to take, soonest first; at one moment: invoices' steps, then the notice, the end, the
+ * renewal.
  */
 function agenda(ledger: SubscriptionLedger): Step[] {
   const steps: Step[] = [...ledger.steps];
@@ -137,8 +116,8 @@ export function runUntil(
 }
 
 /**
- * When the next renewal's first payment attempt has its outcome: the period's end, plus the draft's hour, plus (for a
- * Direct Debit) the business days until the bank confirms it.
+ * When the next renewal's first payment attempt has its outcome: the period's end, plus the draft's hour,
+ * plus (for a Direct Debit) the business days until the bank confirms it.
  */
 export function renewalOutcomeAt(ledger: SubscriptionLedger, settings: BillingSettings): number {
   const subscription = ledger.subscription;
@@ -179,8 +158,8 @@ function isPeriodEnd(subscription: Subscription, timeS: number): boolean {
 }
 
 /**
- * Cancels the subscription at the clock's time `atS`: at once, at the end of the current period, or at a later
- * period's end (`cancel_at`). The double simulates no prorations, so a `cancel_at` inside a period is refused.
+ * Cancels the subscription at the clock's time `atS`: at once, at the end of the current period, or at a
+ * later period's end (`cancel_at`).
  */
 export function cancelSubscription(
   ledger: SubscriptionLedger,

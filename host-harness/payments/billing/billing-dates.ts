@@ -1,14 +1,7 @@
 /**
- * Billing dates by the provider's calendar rules, computed with a date library (date-fns), never by hand:
- * - a monthly period ends on the same day of a later month, or on that month's last day when it is shorter ("a monthly
- *   subscription created on May 15 with an anchor at June 1 is billed on May 15, then always on the 1st of the month";
- *   Stripe, "Set the billing cycle date", docs.stripe.com/payments/checkout/billing-cycle, and "Billing cycle",
- *   docs.stripe.com/billing/subscriptions/billing-cycle: an anchor on 31 January bills on 28 or 29 February);
- * - yearly periods follow the same rule, weekly and daily ones are whole days;
- * - the provider's times are Unix seconds; the calendar is UTC (the time of day kept);
- * - a Bacs Direct Debit is confirmed a number of business days later (docs.stripe.com/payments/bacs-debit: "4 business
- *   days … when a mandate is already in place, but when you must collect a new mandate, it can take 7 business days"):
- *   Monday to Friday. The page names no bank holidays, so the double counts none.
+ * Billing dates by the provider's calendar rules, with date-fns, never by hand: a monthly or yearly period ends on the
+ * same day later, or on that month's last day; days and weeks are whole; UTC, the time of day kept; a Bacs Direct
+ * Debit confirms business days later (Monday to Friday). Sources: RULES.md, `bacs-business-days` and the readings.
  */
 import { TZDate } from '@date-fns/tz';
 import { addBusinessDays, addDays, addMonths, addWeeks, addYears } from 'date-fns';

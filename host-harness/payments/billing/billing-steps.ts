@@ -1,8 +1,8 @@
 /**
- * The provider's billing operations on one subscription's ledger, each at a moment of its test clock and each adding
- * the events the provider sends for it: renewing a period, finalizing a draft, attempting a payment, confirming a
- * Direct Debit, reacting to a paid or failed invoice, giving up after the retry window, ending the subscription.
- * billing-clock.ts decides when each happens; the rules and their sources are in its header.
+ * The provider's billing operations on one subscription's ledger, each at a moment of its test clock and each
+ * adding the events the provider sends for it: renewing a period, finalizing a draft, attempting a payment,
+ * confirming a Direct Debit, reacting to a paid or failed invoice, giving up after the retry window, ending
+ * the subscription.
  */
 import type { EventSpec } from '../webhooks/provider-event.ts';
 import { businessDaysAfter, isInterval } from './billing-dates.ts';
@@ -198,8 +198,8 @@ export function settle(w: Work, invoiceId: string, atS: number): void {
 }
 
 /**
- * The retry window of an invoice closed at `atS`, unpaid (paying it drops the step): the account's setting decides
- * what becomes of the subscription.
+ * The retry window of an invoice closed at `atS`, unpaid (paying it drops the step): the account's setting
+ * decides what becomes of the subscription.
  */
 export function giveUp(w: Work, atS: number): void {
   if (w.settings.afterRetries === 'cancel') endSubscription(w, atS, 'payment_failed');

@@ -1,13 +1,7 @@
 /**
- * What a Checkout Session charges today and when its subscription renews, by the provider's rules (Stripe, "Set the
- * billing cycle date" and "Trials"):
- * - one-time prices are charged on the first invoice;
- * - without an anchor or a trial, the first invoice also charges the first full period of each recurring price, and
- *   the first renewal falls one period later (£799 + £199 = £998 today for the gold package);
- * - with `billing_cycle_anchor`, the first full charge falls on the anchor; the time until then is charged pro rata
- *   (`create_prorations`, the default: amount × remaining time ÷ the natural period) or not at all (`none`);
- * - with a trial, the recurring prices cost nothing until the trial ends, which is the first renewal.
- * Later renewals count whole periods from the anchor (or the trial end, or the start).
+ * What a Checkout Session charges today and when its subscription renews (Stripe, "Set the billing cycle date" and
+ * "Trials"): one-time prices on the first invoice; without an anchor or a trial the first full period too; with an
+ * anchor the time until it pro rata (or nothing, `none`); with a trial nothing recurring until it ends.
  */
 
 import { type Interval, nextNaturalBillingDate, periodBoundary } from './billing-dates.ts';

@@ -1,20 +1,13 @@
 /**
- * A subscription's invoices through their life, as the provider documents it (docs.stripe.com/billing/invoices/subscription):
- * a new subscription's invoice is created and finalized at once ("Finalizes the invoice immediately when
- * collection_method is set to charge_automatically"); a renewal's "Leaves the invoice in a draft status for about an
- * hour" and then "Attempts to finalize and pay the invoice"; an attempt pays it or leaves it open with the next try in
- * `next_payment_attempt`; a subscription that expires before its first invoice is paid voids it ("the open invoice will
- * be voided", the subscription object's `status`).
+ * A subscription's invoices through their life (docs.stripe.com/billing/invoices/subscription): created and
+ * finalized at once for a new subscription, a draft "for about an hour" for a renewal, then paid, left open
+ * with its next try, or voided when the subscription expires before its first invoice is paid.
  */
-
-import { decimalText, type Stripe } from '../account/stripe-types.ts';
+import { decimalText, fields, type Stripe } from '../account/stripe-types.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
 import type { Subscription } from './subscription-object.ts';
 
-/**
- * An invoice as the provider sends it. Its example object (stripe-mock's) still carries the legacy top-level
- * `subscription`, null, which the SDK's types for this API version dropped for `parent.subscription_details`.
- */
+/** An invoice as the provider sends it; its example object still carries the legacy top-level `subscription`, null. */
 export type Invoice = Stripe.Invoice & { subscription: null };
 
 /** One line of an invoice: a one-time price (an invoice item) or a subscription item's period. */
@@ -35,27 +28,27 @@ export interface NewInvoice {
   lines: readonly InvoiceLineInput[];
   billingReason: 'subscription_create' | 'subscription_cycle';
   createdS: number;
-  /** When a draft finalizes by itself (a renewal's, about an hour on); null for one finalized at once. */
+  /** When a draft finalizes by itself (a renewal's); null for one finalized at once. */
   finalizesAtS: number | null;
-  /** The period the invoice closes (the provider's `period_start`/`period_end`). */
+  /** The period it closes (`period_start`/`period_end`). */
   period: { start: number; end: number };
 }
 
 function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: string): Stripe.InvoiceLineItem {
   const details = { proration: input.proration, proration_details: { credited_items: null } };
+  const item = input.subscriptionItem;
   return {
     id: `il_${randomAlphanumeric(24)}`,
     object: 'line_item',
     amount: input.amount,
     currency: input.price.currency,
     description: input.description,
-    discount_amounts: [],
+    ...fields('discount_amounts discounts pretax_credit_amounts taxes', []),
     discountable: true,
-    discounts: [],
     invoice: invoiceId,
     livemode: false,
     metadata: {},
-    parent: input.subscriptionItem
+    parent: item
       ? {
           type: 'subscription_item_details',
           invoice_item_details: null,
@@ -63,7 +56,7 @@ function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: stri
             ...details,
             invoice_item: null,
             subscription: subscriptionId,
-            subscription_item: input.subscriptionItem,
+            subscription_item: item,
           },
         }
       : {
@@ -76,7 +69,6 @@ function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: stri
           subscription_item_details: null,
         },
     period: input.period,
-    pretax_credit_amounts: [],
     pricing: {
       type: 'price_details',
       price_details: { price: input.price.id, product: String(input.price.product) },
@@ -86,30 +78,39 @@ function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: stri
     quantity_decimal: decimalText(input.quantity),
     subscription: subscriptionId,
     subtotal: input.amount,
-    taxes: [],
   } satisfies Stripe.InvoiceLineItem;
 }
 
-/** A draft invoice of a subscription, charged automatically once finalized (`finalizedInvoice`). */
+/** A draft invoice of a subscription, charged automatically once finalized. */
 export function draftInvoice(args: NewInvoice): Invoice {
   const id = `in_${randomAlphanumeric(24)}`;
   const { subscription } = args;
   const total = args.lines.reduce((sum, line) => sum + line.amount, 0);
-  const customer =
-    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   return {
     id,
     object: 'invoice',
+    ...fields(
+      'account_name account_tax_ids application custom_fields customer_account customer_address',
+      null,
+    ),
+    ...fields('customer_name', null),
+    ...fields(
+      'customer_phone customer_shipping default_payment_method default_source description due_date',
+      null,
+    ),
+    ...fields(
+      'effective_at footer from_invoice hosted_invoice_url invoice_pdf last_finalization_error',
+      null,
+    ),
+    ...fields('latest_revision next_payment_attempt number on_behalf_of receipt_number rendering', null),
+    ...fields('shipping_cost shipping_details statement_descriptor subscription webhooks_delivered_at', null),
+    ...fields('customer_tax_ids default_tax_rates discounts total_discount_amounts', []),
+    ...fields('total_pretax_credit_amounts total_taxes', []),
+    ...fields('amount_overpaid amount_paid amount_shipping attempt_count ending_balance starting_balance', 0),
+    ...fields('post_payment_credit_notes_amount pre_payment_credit_notes_amount', 0),
     account_country: 'GB',
-    account_name: null,
-    account_tax_ids: null,
     amount_due: total,
-    amount_overpaid: 0,
-    amount_paid: 0,
     amount_remaining: total,
-    amount_shipping: 0,
-    application: null,
-    attempt_count: 0,
     attempted: false,
     auto_advance: true,
     automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
@@ -118,31 +119,10 @@ export function draftInvoice(args: NewInvoice): Invoice {
     collection_method: 'charge_automatically',
     created: args.createdS,
     currency: subscription.currency,
-    custom_fields: null,
-    customer,
-    customer_account: null,
-    customer_address: null,
+    customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
     customer_email: args.customerEmail,
-    customer_name: null,
-    customer_phone: null,
-    customer_shipping: null,
     customer_tax_exempt: 'none',
-    customer_tax_ids: [],
-    default_payment_method: null,
-    default_source: null,
-    default_tax_rates: [],
-    description: null,
-    discounts: [],
-    due_date: null,
-    effective_at: null,
-    ending_balance: 0,
-    footer: null,
-    from_invoice: null,
-    hosted_invoice_url: null,
-    invoice_pdf: null,
     issuer: { type: 'self' },
-    last_finalization_error: null,
-    latest_revision: null,
     lines: {
       object: 'list',
       data: args.lines.map((line) => lineOf(line, id, subscription.id)),
@@ -151,10 +131,6 @@ export function draftInvoice(args: NewInvoice): Invoice {
     },
     livemode: false,
     metadata: {},
-    next_payment_attempt: null,
-    // Drafts have no number yet; finalizing gives it.
-    number: null,
-    on_behalf_of: null,
     parent: {
       type: 'subscription_details',
       quote_details: null,
@@ -163,35 +139,17 @@ export function draftInvoice(args: NewInvoice): Invoice {
     payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
     period_end: args.period.end,
     period_start: args.period.start,
-    post_payment_credit_notes_amount: 0,
-    pre_payment_credit_notes_amount: 0,
-    receipt_number: null,
-    rendering: null,
-    shipping_cost: null,
-    shipping_details: null,
-    starting_balance: 0,
-    statement_descriptor: null,
     status: 'draft',
-    status_transitions: {
-      finalized_at: null,
-      marked_uncollectible_at: null,
-      paid_at: null,
-      voided_at: null,
-    },
-    subscription: null,
+    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
     subtotal: total,
     subtotal_excluding_tax: total,
     test_clock: subscription.test_clock,
     total,
-    total_discount_amounts: [],
     total_excluding_tax: total,
-    total_pretax_credit_amounts: [],
-    total_taxes: [],
-    webhooks_delivered_at: null,
-  } satisfies Stripe.Invoice & { subscription: null };
+  } satisfies Invoice;
 }
 
-/** The draft finalized at `atS`: open, numbered (`sequence`: its place among the customer's invoices). */
+/** The draft finalized at `atS`: open, numbered by its place among the customer's invoices. */
 export function finalizedInvoice(invoice: Invoice, atS: number, sequence: number): Invoice {
   const customer = typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? '');
   return {
@@ -215,20 +173,13 @@ export function attemptedInvoice(invoice: Invoice): Invoice {
   };
 }
 
-/** The invoice voided at `atS` (its subscription expired before it was paid). */
+/** Voided at `atS` (its subscription expired before it was paid). */
 export function voidedInvoice(invoice: Invoice, atS: number): Invoice {
-  return {
-    ...invoice,
-    status: 'void',
-    next_payment_attempt: null,
-    status_transitions: { ...invoice.status_transitions, voided_at: atS },
-  };
+  const transitions = { ...invoice.status_transitions, voided_at: atS };
+  return { ...invoice, status: 'void', next_payment_attempt: null, status_transitions: transitions };
 }
 
-/**
- * The invoice paid at `atS`. `counted`: whether this attempt is a new one (a card charge); a Direct Debit's attempt was
- * counted when it was submitted (`attemptedInvoice`).
- */
+/** Paid at `atS`; `counted`: a new attempt (a card charge), not a Direct Debit counted when it was submitted. */
 export function paidInvoice(invoice: Invoice, atS: number, counted = true): Invoice {
   return {
     ...invoice,
@@ -242,14 +193,10 @@ export function paidInvoice(invoice: Invoice, atS: number, counted = true): Invo
   };
 }
 
-/** The invoice after a failed payment attempt: still open, tried again at `nextAttemptS` (null: no try planned). */
+/** After a failed attempt: still open, tried again at `nextAttemptS` (null: no try planned). */
 export function failedInvoice(invoice: Invoice, nextAttemptS: number | null, counted = true): Invoice {
-  return {
-    ...invoice,
-    attempted: true,
-    attempt_count: invoice.attempt_count + (counted ? 1 : 0),
-    next_payment_attempt: nextAttemptS,
-  };
+  const attempts = invoice.attempt_count + (counted ? 1 : 0);
+  return { ...invoice, attempted: true, attempt_count: attempts, next_payment_attempt: nextAttemptS };
 }
 
 /** The subscription an invoice bills. */

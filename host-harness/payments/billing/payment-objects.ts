@@ -1,16 +1,7 @@
-/**
- * The payments behind a subscription's invoices, and the disputes a bank raises against them. Each attempt to pay an
- * invoice is a PaymentIntent with its Charge; the invoice names it through an InvoicePayment ("Stripe automatically
- * creates a default InvoicePayment when the invoice is finalized", the `invoice_payment` object); `GET
- * /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=…` finds the invoice a payment was for.
- * A Bacs Direct Debit "takes 4 business days to confirm the success or failure of a payment when a mandate is already
- * in place, but when you must collect a new mandate, it can take 7"; a bank's later notice of failure arrives as a
- * dispute ("the payment failure is identified as a dispute", `charge.dispute.created`), and "Bacs Direct Debit disputes
- * are final and can't be appealed" (docs.stripe.com/payments/bacs-debit).
- */
+/** The payments behind a subscription's invoices, and the disputes a bank raises against them. */
 
 import type { PaymentMethodType } from '../account/payment-methods.ts';
-import type { Stripe } from '../account/stripe-types.ts';
+import { fields, type Stripe } from '../account/stripe-types.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
 
 /** One payment of an invoice: its ids, how it is paid and where it stands. */
@@ -70,9 +61,8 @@ export function invoicePayment(charge: InvoiceCharge): Stripe.InvoicePayment {
 }
 
 /**
- * The dispute a bank raises against a settled Direct Debit at `atS`: the whole amount, already `lost` (a Bacs dispute
- * is final and cannot be contested, so there is nothing to respond to). `reason` is the provider's general category;
- * the page lists no Bacs reason codes, so none is invented (`network_reason_code` null).
+ * The dispute a bank raises against a settled Direct Debit at `atS`: the whole amount, already `lost` (a Bacs
+ * dispute is final and cannot be contested, so there is nothing to respond to).
  */
 export function bacsDispute(charge: InvoiceCharge, atS: number): Stripe.Dispute {
   return {
@@ -85,34 +75,23 @@ export function bacsDispute(charge: InvoiceCharge, atS: number): Stripe.Dispute 
     currency: charge.currency,
     enhanced_eligibility_types: [],
     evidence: {
-      access_activity_log: null,
-      billing_address: null,
-      cancellation_policy: null,
-      cancellation_policy_disclosure: null,
-      cancellation_rebuttal: null,
-      customer_communication: null,
-      customer_email_address: null,
-      customer_name: null,
-      customer_purchase_ip: null,
-      customer_signature: null,
-      duplicate_charge_documentation: null,
-      duplicate_charge_explanation: null,
-      duplicate_charge_id: null,
+      ...fields(
+        'access_activity_log billing_address cancellation_policy cancellation_policy_disclosure',
+        null,
+      ),
+      ...fields('cancellation_rebuttal customer_communication customer_email_address customer_name', null),
+      ...fields('customer_purchase_ip customer_signature duplicate_charge_documentation', null),
+      ...fields(
+        'duplicate_charge_explanation duplicate_charge_id product_description receipt refund_policy',
+        null,
+      ),
+      ...fields(
+        'refund_policy_disclosure refund_refusal_explanation service_date service_documentation',
+        null,
+      ),
+      ...fields('shipping_address shipping_carrier shipping_date shipping_documentation', null),
+      ...fields('shipping_tracking_number uncategorized_file uncategorized_text', null),
       enhanced_evidence: {},
-      product_description: null,
-      receipt: null,
-      refund_policy: null,
-      refund_policy_disclosure: null,
-      refund_refusal_explanation: null,
-      service_date: null,
-      service_documentation: null,
-      shipping_address: null,
-      shipping_carrier: null,
-      shipping_date: null,
-      shipping_documentation: null,
-      shipping_tracking_number: null,
-      uncategorized_file: null,
-      uncategorized_text: null,
     },
     evidence_details: {
       due_by: null,

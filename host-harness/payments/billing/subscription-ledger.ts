@@ -1,6 +1,7 @@
 /**
- * What the double keeps of one subscription's billing (stored with its checkout session): the subscription as it is
- * now, its invoices, their payments and disputes, the steps its test clock has still to take, and the clock itself.
+ * What the double keeps of one subscription's billing (stored with its checkout session): the subscription as
+ * it is now, its invoices, their payments and disputes, the steps its test clock has still to take, and the
+ * clock itself.
  */
 import type { AccountSettings } from '../account/account-settings.ts';
 import type { PaymentMethodType } from '../account/payment-methods.ts';

@@ -1,17 +1,9 @@
 /**
- * Day one of a subscription bought through Checkout: the subscription is created `incomplete` while its first invoice
- * asks for a payment ("Until the payment succeeds, the invoice status remains open … The subscription status remains
- * `incomplete`"; "If the payment succeeds on a subscription's first invoice or the invoice doesn't require payment, the
- * invoice transitions to status=paid, and the subscription becomes active", docs.stripe.com/billing/invoices/
- * subscription; in a trial it becomes `trialing`). Its first invoice is created and finalized at once, holding each
- * one-time price in full ("Line items with one-time Prices will be on the initial invoice only", the session's
- * `line_items`; with a trial "The customer pays the one-time amount upfront", docs.stripe.com/billing/subscriptions/
- * trials/free-trials) and each recurring price for its share until the first renewal (nothing in a trial: the
- * invoice's lines "include 'Free trial' verbiage"; a pro-rated share up to an anchor).
- *
- * A card pays at once (a card the provider declines never completes the hosted page). A Direct Debit is submitted and
- * confirmed `bacsBusinessDays.newMandate` business days later; the pages do not say that a first payment still being
- * processed expires the subscription after 23 hours, so the double keeps it `incomplete` until the bank answers.
+ * Day one of a subscription bought through Checkout: the subscription is created `incomplete` while its first
+ * invoice asks for a payment ("Until the payment succeeds, the invoice status remains open … The subscription
+ * status remains `incomplete`"; "If the payment succeeds on a subscription's first invoice or the invoice
+ * doesn't require payment, the invoice transitions to status=paid, and the subscription becomes active",
+ * docs.stripe.com/billing/invoices/ subscription; in a trial it becomes `trialing`).
  */
 
 import type { PaymentMethodType } from '../account/payment-methods.ts';

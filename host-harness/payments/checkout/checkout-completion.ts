@@ -1,9 +1,8 @@
 /**
- * What happens to a checkout session, as the provider does it: paying on the hosted page (a card pays at once; a Bacs
- * Direct Debit completes the session `unpaid`, "Wait for the payment to succeed or fail", and later sends
- * `checkout.session.async_payment_succeeded` or `…async_payment_failed`: docs.stripe.com/billing/subscriptions/
- * bacs-debit), its subscription's clock moving on, and its expiry. Each returns the changed record and the events the
- * provider sends for the change.
+ * What happens to a checkout session, as the provider does it: paying on the hosted page (a card pays at
+ * once; a Bacs Direct Debit completes the session `unpaid`, "Wait for the payment to succeed or fail", and
+ * later sends `checkout.session.async_payment_succeeded` or `…async_payment_failed`:
+ * docs.stripe.com/billing/subscriptions/ bacs-debit), its subscription's clock moving on, and its expiry.
  */
 
 import type { PaymentMethodType } from '../account/payment-methods.ts';
@@ -28,8 +27,8 @@ export interface Change {
 }
 
 /**
- * The record with a billing change applied; the first invoice's fate decides a Direct Debit session's (the only kind
- * whose first invoice settles after the session completed: `complete` and `unpaid` until then).
+ * The record with a billing change applied; the first invoice's fate decides a Direct Debit session's (the
+ * only kind whose first invoice settles after the session completed: `complete` and `unpaid` until then).
  */
 function withBilling(record: CheckoutRecord, change: BillingChange): Change {
   const next: CheckoutRecord = { ...record, ...change.ledger };
@@ -51,10 +50,8 @@ function withBilling(record: CheckoutRecord, change: BillingChange): Change {
 }
 
 /**
- * Completes an open session with the method the buyer chose at `nowS`; null when it is not open (a second press of
- * Pay, or one that lost the race to another). A subscription-mode session starts its subscription
- * (billing/subscription-start.ts); a payment-mode one is paid by card (the double does not simulate a Direct Debit in
- * payment mode, and says so).
+ * Completes an open session with the method the buyer chose at `nowS`; null when it is not open (a second
+ * press of Pay, or one that lost the race to another).
  */
 export function completeCheckout(
   record: CheckoutRecord,
@@ -73,7 +70,6 @@ export function completeCheckout(
     : choice.method === 'bacs_debit'
       ? 'unpaid'
       : 'paid';
-
   if (session.mode !== 'subscription') {
     if (choice.method === 'bacs_debit')
       throw new BillingConflict(
@@ -92,7 +88,6 @@ export function completeCheckout(
       events: [{ type: 'checkout.session.completed', atS: nowS, object: completed }],
     };
   }
-
   const started = startSubscription(
     { ...record, payment_outcome: 'succeeds' },
     {

@@ -18,8 +18,8 @@ CREATE TABLE IF NOT EXISTS orders (
 };
 
 /**
- * A checkout session of the payment-provider double with what followed it, as stored: the session and its line
- * items, and the ledger of the subscription it started (empty until it is completed).
+ * A checkout session of the payment-provider double with what followed it, as stored: the session and its
+ * line items, and the ledger of the subscription it started (empty until it is completed).
  */
 export interface CheckoutRecord extends SubscriptionLedger {
   app_id: string;
@@ -49,7 +49,6 @@ function normalise(record: CheckoutRecord): CheckoutRecord {
 export class CheckoutSessionStore {
   private readonly stmts;
   private seq = 0;
-
   constructor(private readonly db: Db) {
     this.stmts = {
       insert: db.prepare('INSERT INTO orders (id, app_id, data, created_seq) VALUES (?, ?, ?, ?)'),
@@ -61,7 +60,6 @@ export class CheckoutSessionStore {
     };
     this.seq = (this.stmts.maxSeq.get() as { n: number }).n;
   }
-
   create(input: NewCheckoutRecord): CheckoutRecord {
     const now = nowIso();
     const record: CheckoutRecord = {
@@ -74,21 +72,18 @@ export class CheckoutSessionStore {
     this.stmts.insert.run(record.session.id, record.app_id, JSON.stringify(record), ++this.seq);
     return record;
   }
-
   get(id: string): CheckoutRecord | undefined {
     const row = this.stmts.get.get(id) as { data: string } | undefined;
     return row ? normalise(JSON.parse(row.data) as CheckoutRecord) : undefined;
   }
-
   /** The session whose subscription this is. */
   bySubscription(subscriptionId: string): CheckoutRecord | undefined {
     const row = this.stmts.bySubscription.get(subscriptionId) as { id: string } | undefined;
     return row ? this.get(row.id) : undefined;
   }
-
   /**
-   * Reads, changes and writes one session in a single transaction, so that two presses of Pay cannot both find it
-   * open. `change` returns the new record, or null to leave it as it is.
+   * Reads, changes and writes one session in a single transaction, so that two presses of Pay cannot both
+   * find it open.
    */
   update(id: string, change: (record: CheckoutRecord) => CheckoutRecord | null): CheckoutRecord | undefined {
     return this.db.transaction(() => {
@@ -101,14 +96,12 @@ export class CheckoutSessionStore {
       return stored;
     })();
   }
-
   /** Every session, in creation order. */
   all(): CheckoutRecord[] {
     return (this.stmts.list.all() as { data: string }[]).map((row) =>
       normalise(JSON.parse(row.data) as CheckoutRecord),
     );
   }
-
   resetSequence(): void {
     this.seq = 0;
   }

@@ -1,22 +1,19 @@
 /**
- * The `checkout.session` object through its life: open (with its hosted page's `url` until `expires_at`), complete
- * (`payment_status` `paid`, `unpaid` while a Direct Debit is processed, or `no_payment_required`), or expired ("After it
- * expires, a customer can't complete a Checkout Session", docs.stripe.com/api/checkout/sessions/expire).
+ * The `checkout.session` object through its life: open (its hosted page's `url` until `expires_at`), complete
+ * (`payment_status` `paid`, `unpaid` while a Direct Debit is processed, or `no_payment_required`), or
+ * expired.
  */
-
 import type { PriceInfo } from '../account/dashboard-prices.ts';
 import type { PaymentMethodType } from '../account/payment-methods.ts';
-import type { Stripe } from '../account/stripe-types.ts';
+import { fields, type Stripe } from '../account/stripe-types.ts';
 import { isInterval } from '../billing/billing-dates.ts';
 import type { ChargeTerms, PricedLine, SubscriptionDataInput } from '../billing/billing-terms.ts';
 import { buildPrice } from '../billing/price-object.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
 
-/** A `checkout.session` as the provider answers it (every field of its API version). */
 export type CheckoutSession = Stripe.Checkout.Session;
 /** A line item (`item`) of a session, as `GET /v1/checkout/sessions/{id}/line_items` lists them. */
 export type SessionLineItem = Stripe.LineItem;
-
 export type CheckoutMode = 'payment' | 'subscription';
 
 export interface LineItemInput {
@@ -36,11 +33,10 @@ export interface SessionInput {
   metadata: Record<string, string>;
   /** The methods the session offers: the dashboard's, narrowed by the request (account/payment-methods.ts). */
   methods: PaymentMethodType[];
-  /** `allowed_payment_method_types` as given (endive and later); null when not given. */
+  /** `allowed_payment_method_types` as given; null when not given. */
   allowedMethods: PaymentMethodType[] | null;
-  /** `subscription_data` (subscription mode only). */
   subscriptionData: SubscriptionDataInput | null;
-  /** When the session expires (Unix seconds): `expires_at`, or 24 hours after its creation. */
+  /** When it expires (Unix seconds): `expires_at`, or 24 hours after its creation. */
   expiresAt: number;
 }
 
@@ -51,10 +47,9 @@ export function newSessionId(): string {
 
 /** What the billing terms need of a stored line item. */
 export function pricedLine(item: SessionLineItem): PricedLine {
-  const price = item.price;
-  const recurring = price?.recurring;
+  const recurring = item.price?.recurring;
   return {
-    unitAmount: price?.unit_amount ?? 0,
+    unitAmount: item.price?.unit_amount ?? 0,
     quantity: item.quantity ?? 1,
     recurring:
       recurring && isInterval(recurring.interval)
@@ -63,7 +58,6 @@ export function pricedLine(item: SessionLineItem): PricedLine {
   };
 }
 
-/** The lines of validated input, as the billing terms need them. */
 export function pricedLinesOf(input: SessionInput): PricedLine[] {
   return input.lineItems.map(({ price, quantity }) => ({
     unitAmount: price.unit_amount,
@@ -73,8 +67,8 @@ export function pricedLinesOf(input: SessionInput): PricedLine[] {
 }
 
 /**
- * The session's line items. Each one's amounts are what it adds to the first invoice (the provider's rule: a recurring
- * price whose first period is free shows 0 there); its price says what it costs per period.
+ * Each line item's amounts are what it adds to the first invoice (a recurring price whose first period is
+ * free shows 0 there); its price says what it costs per period.
  */
 export function buildLineItems(input: SessionInput, terms: ChargeTerms, nowS: number): SessionLineItem[] {
   return input.lineItems.map(({ price, quantity }, i) => {
@@ -83,9 +77,8 @@ export function buildLineItems(input: SessionInput, terms: ChargeTerms, nowS: nu
       id: `li_${randomAlphanumeric(24)}`,
       object: 'item',
       adjustable_quantity: null,
-      amount_discount: 0,
+      ...fields('amount_discount amount_tax', 0),
       amount_subtotal: today,
-      amount_tax: 0,
       amount_total: today,
       currency: price.currency,
       description: price.product_name,
@@ -96,23 +89,7 @@ export function buildLineItems(input: SessionInput, terms: ChargeTerms, nowS: nu
   });
 }
 
-const NO_TAX: CheckoutSession['automatic_tax'] = {
-  enabled: false,
-  liability: null,
-  provider: null,
-  status: null,
-};
-const NO_CUSTOM_TEXT: CheckoutSession['custom_text'] = {
-  after_submit: null,
-  shipping_address: null,
-  submit: null,
-  terms_of_service_acceptance: null,
-};
-
-/**
- * The open session for validated input; `amount_subtotal`/`amount_total` are what the first invoice charges (see
- * billing-terms.ts). Fields for features the session does not use are null, as the provider answers them.
- */
+/** The open session; its amounts are what the first invoice charges (billing-terms.ts). */
 export function buildSession(
   input: SessionInput,
   terms: ChargeTerms,
@@ -120,82 +97,66 @@ export function buildSession(
   url: string,
   nowS: number,
 ): CheckoutSession {
-  const methods = input.methods;
+  const { methods, mode } = input;
   return {
     id,
     object: 'checkout.session',
+    ...fields('after_expiration allow_promotion_codes billing_address_collection client_secret', null),
+    ...fields(
+      'collected_information consent consent_collection currency_conversion customer customer_account',
+      null,
+    ),
+    ...fields('customer_details integration_identifier invoice locale origin_context payment_intent', null),
+    ...fields('payment_link permissions recovered_from setup_intent shipping_address_collection', null),
+    ...fields('shipping_cost submit_type subscription', null),
+    ...fields('custom_fields discounts shipping_options', []),
     adaptive_pricing: { enabled: false },
-    after_expiration: null,
-    allow_promotion_codes: null,
     allowed_payment_method_types: input.allowedMethods,
     amount_subtotal: terms.dueToday,
     amount_total: terms.dueToday,
-    automatic_tax: NO_TAX,
-    billing_address_collection: null,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     cancel_url: input.cancelUrl,
     client_reference_id: input.clientReferenceId,
-    client_secret: null,
-    collected_information: null,
-    consent: null,
-    consent_collection: null,
     created: nowS,
     currency: input.currency,
-    currency_conversion: null,
-    custom_fields: [],
-    custom_text: NO_CUSTOM_TEXT,
-    customer: null,
-    customer_account: null,
-    customer_creation: input.mode === 'payment' ? 'if_required' : null,
-    customer_details: null,
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: null,
+      terms_of_service_acceptance: null,
+    },
+    customer_creation: mode === 'payment' ? 'if_required' : null,
     customer_email: input.customerEmail,
-    discounts: [],
     expires_at: input.expiresAt,
-    integration_identifier: null,
-    invoice: null,
     invoice_creation:
-      input.mode === 'payment'
+      mode === 'payment'
         ? {
             enabled: false,
             invoice_data: {
-              account_tax_ids: null,
-              custom_fields: null,
-              description: null,
-              footer: null,
-              issuer: null,
-              metadata: null,
-              rendering_options: null,
+              ...fields(
+                'account_tax_ids custom_fields description footer issuer metadata rendering_options',
+                null,
+              ),
             },
           }
         : null,
     livemode: false,
-    locale: null,
     managed_payments: { enabled: false },
     metadata: input.metadata,
-    mode: input.mode,
-    origin_context: null,
-    payment_intent: null,
-    payment_link: null,
+    mode,
     payment_method_collection: 'always',
     // Methods named by the session, or the account's dashboard configuration (which the provider then names).
     payment_method_configuration_details: { id: 'pmc_harness_dashboard', parent: null },
     payment_method_options: methods.includes('bacs_debit') ? { bacs_debit: {} } : {},
     payment_method_types: methods,
     payment_status: 'unpaid',
-    permissions: null,
     phone_number_collection: { enabled: false },
-    recovered_from: null,
     saved_payment_method_options: {
       allow_redisplay_filters: ['always'],
       payment_method_remove: null,
       payment_method_save: null,
     },
-    setup_intent: null,
-    shipping_address_collection: null,
-    shipping_cost: null,
-    shipping_options: [],
     status: 'open',
-    submit_type: null,
-    subscription: null,
     success_url: input.successUrl,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     ui_mode: 'hosted_page',
@@ -205,9 +166,8 @@ export function buildSession(
 }
 
 /**
- * The session once the buyer completed the hosted page: complete, its page gone (`url: null`), a customer and, in
- * subscription mode, its subscription; the e-mail the buyer gave (else the prefilled one) in `customer_details`.
- * `payment_status` is `paid` for a card, `unpaid` while a Direct Debit settles, `no_payment_required` for nothing due.
+ * Complete once the buyer paid on the hosted page: its page gone (`url: null`), a customer, its subscription,
+ * the e-mail the buyer gave (else the prefilled one) in `customer_details`.
  */
 export function completedSession(
   session: CheckoutSession,
@@ -226,12 +186,8 @@ export function completedSession(
     url: null,
     customer: completion.customer,
     customer_details: {
-      address: null,
-      business_name: null,
+      ...fields('address business_name individual_name name phone', null),
       email: completion.email,
-      individual_name: null,
-      name: null,
-      phone: null,
       tax_exempt: 'none',
       tax_ids: [],
     },
@@ -241,7 +197,7 @@ export function completedSession(
   };
 }
 
-/** The session once it expired (its `expires_at` passed, or the buyer left through Cancel and the double ended it). */
+/** Expired (its `expires_at` passed, or the buyer left through Cancel and the double ended it). */
 export function expiredSession(session: CheckoutSession): CheckoutSession {
   return { ...session, status: 'expired', url: null };
 }

@@ -3,8 +3,8 @@ import { firstInvoiceOf } from '../billing/subscription-start.ts';
 import type { CheckoutRecord } from './checkout-session-store.ts';
 
 /**
- * open; paid (or nothing was due); pending (completed by Direct Debit, not confirmed yet); failed (the Direct Debit
- * failed); cancelled (the buyer pressed Cancel); expired (its `expires_at` passed).
+ * open; paid (or nothing was due); pending (completed by Direct Debit, not confirmed yet); failed (the Direct
+ * Debit failed); cancelled (the buyer pressed Cancel); expired (its `expires_at` passed).
  */
 export type SessionStatus = 'open' | 'paid' | 'pending' | 'failed' | 'cancelled' | 'expired';
 

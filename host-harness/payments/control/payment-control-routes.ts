@@ -1,8 +1,7 @@
 /**
- * Control API of the payment double (tests and people, never the site): the sessions with their events; a first
- * Direct Debit's confirmation; each subscription's test clock, the next payment's outcome, cancellation and a bank's
- * dispute; resending an event by hand; and the account's settings and clock. Every action stores and delivers the
- * events the provider sends for it and answers once each first delivery attempt has ended.
+ * Control API of the payment double (tests and people, never the site): the sessions with their events; a
+ * first Direct Debit's confirmation; each subscription's test clock, the next payment's outcome, cancellation
+ * and a bank's dispute; resending an event by hand; and the account's settings and clock.
  */
 import type { FastifyInstance } from 'fastify';
 import { SettingsError, settingsView } from '../account/account-settings.ts';
@@ -37,8 +36,8 @@ function choice<T extends string>(body: unknown, field: string, values: readonly
 }
 
 /**
- * Where the session routes live, and their first path, kept as an alias with every sub-route: tests outside this
- * repository and the contract the harness was built to (which names `GET /__harness/orders`) call it.
+ * Where the session routes live, and their first path, kept as an alias with every sub-route: tests outside
+ * this repository and the contract the harness was built to (which names `GET /__harness/orders`) call it.
  */
 export const CHECKOUT_SESSION_ROUTES = ['/__harness/checkout-sessions', '/__harness/orders'] as const;
 /** The account's routes: its settings and its clock. */
@@ -68,10 +67,9 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
   const idOf = (params: unknown) => (params as { id: string }).id;
   const summary = (record: CheckoutRecord) =>
     summarize(record, providerEvents.bySession(record.session.id), payments.now());
-
   /**
-   * Runs an action on a session and answers with the session as it is after the first deliveries (the record the
-   * action made if a reset removed the session meanwhile). An unknown session runs nothing: `apply` finds no record.
+   * Runs an action on a session and answers with the session as it is after the first deliveries (the record
+   * the action made if a reset removed the session meanwhile).
    */
   const act = async (id: string, action: (record: CheckoutRecord, nowS: number) => Change) => {
     let result: Awaited<ReturnType<typeof payments.apply>>;
@@ -85,9 +83,7 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
     return { order: summary(sessions.get(id) ?? result.record), sent: result.eventIds };
   };
   const settings = () => payments.settings();
-
   app.get(base, async () => sessions.all().map(summary));
-
   // Every event of a session as it is delivered (the body parsed), with its delivery attempts.
   app.get(`${base}/:id/events`, async (request) => {
     const id = idOf(request.params);
@@ -97,13 +93,11 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
       event: JSON.parse(payload) as unknown,
     }));
   });
-
   // The bank confirms the first Direct Debit (the clock moves to when it would: seven business days on).
   app.post(`${base}/:id/settle`, async (request) => {
     const outcome = choice(request.body, 'outcome', ['succeeded', 'failed'] as const);
     return act(idOf(request.params), (record) => settleFirstDebit(record, outcome, settings()));
   });
-
   // What the buyer's payment method does with the next charges (a test card or account that pays, or does not).
   app.post(`${base}/:id/payment-method`, async (request) => {
     const outcome = choice(request.body, 'outcome', ['succeeds', 'fails'] as const);
@@ -112,7 +106,6 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
       events: [],
     }));
   });
-
   // The next renewal pays or fails: the clock moves to when its first attempt has an outcome (the draft's hour, and a
   // Direct Debit's business days, included).
   app.post(`${base}/:id/advance`, async (request) => {
@@ -125,7 +118,6 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
       return advanceClock(ready, renewalOutcomeAt(ready, settings()), settings());
     });
   });
-
   // The subscription's test clock moves to `to` (Unix seconds or ISO), or to its next step (`{ "to": "next" }`).
   app.post(`${base}/:id/clock`, async (request) => {
     const body = (request.body ?? {}) as { to?: unknown };
@@ -139,7 +131,6 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
       return advanceClock(record, to, settings());
     });
   });
-
   // Cancels the subscription: now, at the end of the current period, or at a later period's end (`cancel_at`).
   app.post(`${base}/:id/cancel`, async (request) => {
     const at = (request.body as { at?: unknown } | undefined)?.at;
@@ -149,14 +140,12 @@ function registerAt(app: FastifyInstance, ctx: PaymentsContext, base: string): v
       applyBilling(record, cancelSubscription(record, when, nowS, settings())),
     );
   });
-
   // The bank disputes the latest confirmed Direct Debit (`charge.dispute.created`).
   app.post(`${base}/:id/dispute`, async (request) =>
     act(idOf(request.params), (record, nowS) =>
       applyBilling(record, disputeLatestDebit(record, nowS, settings())),
     ),
   );
-
   // Resends one of the session's events unchanged and freshly signed (by default its checkout.session.completed), as
   // the provider's dashboard can; the retry schedule carries on unless this attempt delivers it.
   app.post(`${base}/:id/webhook`, async (request) => {
@@ -189,9 +178,7 @@ function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void
     event_order_seed: payments.eventOrderSeed,
     now: payments.now(),
   });
-
   app.get(`${PAYMENT_ACCOUNT_ROUTE}/settings`, async () => view());
-
   // Changes the account's settings (its dashboard) until the next reset; `event_order_seed` replays a delivery order.
   app.post(`${PAYMENT_ACCOUNT_ROUTE}/settings`, async (request) => {
     const body = request.body;
@@ -211,7 +198,6 @@ function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void
     if (seed !== undefined) payments.reseedEventOrder(seed as number | null);
     return view();
   });
-
   // Moves the double's own clock on (a session's `expires_at`, the API's "now"); a reset puts it back.
   app.post(`${PAYMENT_ACCOUNT_ROUTE}/time`, async (request) => {
     const seconds = (request.body as { advance_seconds?: unknown } | undefined)?.advance_seconds;

@@ -9,77 +9,6 @@ import { type SessionStatus, sessionStatus } from '../checkout/session-status.ts
 import { formatAmount, formatDate } from '../pay-page/display-format.ts';
 import type { DeliveryAttempt, DeliveryState, StoredEvent } from '../webhooks/provider-event-store.ts';
 
-export interface EventSummary {
-  id: string;
-  type: string;
-  created: string;
-  state: DeliveryState;
-  delivered: boolean;
-  attempt_count: number;
-  attempts: DeliveryAttempt[];
-  next_attempt_at: string | null;
-}
-
-/** One row of `GET /__harness/checkout-sessions`. */
-export interface SessionSummary {
-  id: string;
-  package: string | null;
-  items: string[];
-  setup_amount: number;
-  monthly_amount: number;
-  /** What the first invoice charges (the session's `amount_total`). */
-  amount_total: number;
-  currency: string;
-  setup_display: string;
-  monthly_display: string;
-  total_display: string;
-  /** The first full recurring charge (ISO), and as the pay page writes it. */
-  first_renewal: string | null;
-  first_renewal_display: string | null;
-  status: SessionStatus;
-  payment_method: CheckoutRecord['payment_method'];
-  customer_email: string | null;
-  success_url: string | null;
-  cancel_url: string | null;
-  expires_at: string;
-  subscription: {
-    id: string;
-    status: Subscription['status'];
-    trial_end: string | null;
-    current_period_end: string;
-    cancel_at_period_end: boolean;
-    cancel_at: string | null;
-    ended_at: string | null;
-    invoices: {
-      id: string;
-      billing_reason: string | null;
-      status: string | null;
-      amount_due: number;
-      attempt_count: number;
-      next_payment_attempt: string | null;
-    }[];
-    payments: { invoice: string; payment_intent: string; method: string; amount: number; status: string }[];
-    disputes: { id: string; charge: string; amount: number; status: string }[];
-  } | null;
-  /** The subscription's test clock (ISO), and when it next has something to do. */
-  clock: string | null;
-  next_step_at: string | null;
-  /** What the buyer's payment method does with the next charge. */
-  payment_outcome: CheckoutRecord['payment_outcome'];
-  /** The `checkout.session.completed` event's delivery. */
-  webhook: {
-    event_id: string;
-    delivered: boolean;
-    attempts: number;
-    last_status: number | null;
-    last_error?: string;
-  } | null;
-  /** Every event sent for the session, its subscription and invoices, with each delivery attempt. */
-  events: EventSummary[];
-  created_date: string;
-  updated_date: string;
-}
-
 const iso = (timeS: number) => new Date(timeS * 1000).toISOString();
 const isoOrNull = (timeS: number | null | undefined) => (timeS == null ? null : iso(timeS));
 
@@ -90,7 +19,7 @@ function firstRenewalOf(subscription: Subscription): number {
   return currentPeriodEnd(subscription);
 }
 
-function eventSummary(event: StoredEvent): EventSummary {
+function eventSummary(event: StoredEvent) {
   return {
     id: event.id,
     type: event.type,
@@ -103,7 +32,8 @@ function eventSummary(event: StoredEvent): EventSummary {
   };
 }
 
-export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: number): SessionSummary {
+/** One row of `GET /__harness/checkout-sessions`: amounts, status, its subscription's life and event deliveries. */
+export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: number) {
   const { session, subscription } = record;
   const currency = session.currency ?? 'gbp';
   const full = (recurring: boolean) =>
@@ -186,3 +116,5 @@ export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: n
     updated_date: record.updated_date,
   };
 }
+
+export type SessionSummary = ReturnType<typeof summarize>;

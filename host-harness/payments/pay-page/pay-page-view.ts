@@ -1,9 +1,8 @@
 /**
  * The double's hosted payment page as HTML: each line item with its price, what is due today and what follows
- * ("Due today £799.00", "then £199.00 per month from 27 December 2026"), all computed from the session's parameters
- * by the provider's rules (billing/billing-terms.ts); while the session is open, when it expires, who is paying, the
- * ways to pay it offers, and Pay and Cancel. "Checkout displays … for subscriptions with trials: Trial period;
- * Frequency and amount of charges after trial expiration" (docs.stripe.com/billing/subscriptions/bacs-debit).
+ * ("Due today £799.00", "then £199.00 per month from 27 December 2026"), all computed from the session's
+ * parameters by the provider's rules (billing/billing-terms.ts); while the session is open, when it expires,
+ * who is paying, the ways to pay it offers, and Pay and Cancel.
  */
 import { escapeHtml } from '../../src/serving/page-shell.ts';
 import { isPaymentMethodType, type PaymentMethodType } from '../account/payment-methods.ts';

@@ -1,9 +1,8 @@
 /**
- * The payment-provider double's hosted page: Pay completes the session with the chosen method (a card pays at once, a
- * Direct Debit completes unpaid and is confirmed days later on the subscription's clock), stores and delivers the
- * provider's events to the webhook function, then returns to `success_url`; Cancel returns to `cancel_url`. An expired
- * session says so and cannot be paid. Only the harness's own pages may frame it, and it only ever sends the buyer to
- * the site's origin.
+ * The payment-provider double's hosted page: Pay completes the session with the chosen method (a card pays at
+ * once, a Direct Debit completes unpaid and is confirmed days later on the subscription's clock), stores and
+ * delivers the provider's events to the webhook function, then returns to `success_url`; Cancel returns to
+ * `cancel_url`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type PagePolicy, sendPage } from '../../src/serving/page-shell.ts';
@@ -21,11 +20,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** The Pay form's e-mail field (and the parameter named when the address is checked as the API checks it). */
 const EMAIL_FIELD = 'email';
 
-/**
- * `preParsing` hook of Pay and Cancel: the body is the form's own encoding, or there is none. JSON, multipart, text or
- * any other body did not come from the page and is refused with a 400 before it is read (a JSON body carries no form
- * field, so it used to pay as if the buyer had left the e-mail as prefilled).
- */
+/** `preParsing` hook of Pay and Cancel: the body is the form's own encoding, or there is none. */
 export async function formBodyOnly(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'];
   const media = typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : null;
@@ -46,9 +41,10 @@ function formField(body: unknown, name: string): unknown {
 }
 
 /**
- * The buyer's e-mail from the Pay form: empty means "as prefilled" (`customer_email`: "If not provided, customers will
- * be asked to enter their email address", so with none prefilled one is required); anything else must be a plain
- * address, with no control, bidirectional or zero-width character hidden in it (the API's rule for `customer_email`).
+ * The buyer's e-mail from the Pay form: empty means "as prefilled" (`customer_email`: "If not provided,
+ * customers will be asked to enter their email address", so with none prefilled one is required); anything
+ * else must be a plain address, with no control, bidirectional or zero-width character hidden in it (the
+ * API's rule for `customer_email`).
  */
 function buyerEmail(body: unknown, prefilled: string | null): string | { problem: string } {
   const raw = formField(body, EMAIL_FIELD);
@@ -97,12 +93,10 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
   };
   const offSite = (reply: FastifyReply, record: CheckoutRecord) =>
     page(reply, 400, record, "This session returns to an address outside the site's origin.");
-
   app.get('/__harness/pay/:id', async (request, reply) => {
     const record = await payments.current(idOf(request.params));
     return record ? page(reply, 200, record) : notFound(reply);
   });
-
   app.post('/__harness/pay/:id/pay', { preParsing: formBodyOnly }, async (request, reply) => {
     const id = idOf(request.params);
     const record = await payments.current(id);
@@ -128,7 +122,6 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
     }
     return reply.redirect(target.href, 303);
   });
-
   app.post('/__harness/pay/:id/cancel', { preParsing: formBodyOnly }, async (request, reply) => {
     const id = idOf(request.params);
     const record = await payments.current(id);

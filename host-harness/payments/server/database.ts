@@ -1,6 +1,6 @@
 /**
- * The stand-in's own SQLite database, apart from the platform's: `payment-provider.sqlite` in its data folder (WAL,
- * each commit fsynced before the answer, so `kill -9` loses no acknowledged change), or in memory.
+ * The stand-in's own SQLite database, apart from the platform's: `payment-provider.sqlite` in its data folder
+ * (WAL, each commit fsynced before the answer, so `kill -9` loses no acknowledged change), or in memory.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,4 @@
-/**
- * The order in which the events of one action are delivered. The provider "doesn't guarantee the delivery of events in
- * the order that they're generated" (docs.stripe.com/webhooks, "Event ordering"), so the double shuffles them: at
- * random, or from a seed (`HARNESS_EVENT_ORDER_SEED`, or the control API's settings) so that a test can replay one
- * order. Each action advances the seeded sequence, so two purchases in one run get different orders.
- */
+/** The order in which the events of one action are delivered. */
 
 /** A small, seedable generator (mulberry32): the same seed gives the same sequence on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -29,21 +24,17 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 
 export class DeliveryOrder {
   private random: () => number;
-
   constructor(private seed: number | null = null) {
     this.random = seed === null ? Math.random : seededRandom(seed);
   }
-
   /** Restarts the sequence from `seed` (null: random). */
   reseed(seed: number | null): void {
     this.seed = seed;
     this.random = seed === null ? Math.random : seededRandom(seed);
   }
-
   get currentSeed(): number | null {
     return this.seed;
   }
-
   /** The order to deliver one action's events in. */
   order<T>(items: readonly T[]): T[] {
     return shuffled(items, this.random);

@@ -1,8 +1,8 @@
 /**
- * The provider's `Stripe-Signature` header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`), made by the
- * provider's own SDK (`Stripe.webhooks.generateTestHeaderStringAsync`): the one signer of the double's deliveries and
- * of every test's hand-made events, under Node and under Deno (where the SDK only signs asynchronously, with
- * SubtleCrypto). The SDK refuses a timestamp older than 300 s, so every delivery is signed afresh.
+ * The provider's `Stripe-Signature` header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`), made by
+ * the provider's own SDK (`Stripe.webhooks.generateTestHeaderStringAsync`): the one signer of the double's
+ * deliveries and of every test's hand-made events, under Node and under Deno (where the SDK only signs
+ * asynchronously, with SubtleCrypto).
  */
 import Stripe from 'stripe';
 

@@ -1,17 +1,6 @@
 /**
- * Events are rendered in the API version of the webhook endpoint they are sent to ("The API version that events are
- * rendered as for this webhook endpoint. You can't change this value after you create the endpoint",
- * docs.stripe.com/api/webhook_endpoints/object). The double renders two versions:
- * - the SDK's (`API_VERSION`), its objects as they are built;
- * - `2025-02-24.acacia`, the last before `2025-03-31.basil`, whose documented changes the double undoes:
- *   "On the Invoice object, we deprecated the `quote`, `subscription`, `subscription_details`, and
- *   `subscription_proration_date` fields" in favour of `parent`, and on its lines "the `type`, `subscription`,
- *   `subscription_item`, `invoice_item`, `proration`, and `proration_details` fields"
- *   (docs.stripe.com/changelog/basil/2025-03-31/adds-new-parent-field-to-invoicing-objects); "`current_period_start`
- *   and `current_period_end` fields are no longer available on the subscription resource"
- *   (…/deprecate-subscription-current-period-start-and-end).
- * It renders no other version: the changelog between them holds more than these, so an endpoint at any other version
- * is refused when it is set (account-settings.ts), never guessed at.
+ * Events are rendered in the API version of the webhook endpoint they are sent to ("The API version that
+ * events are rendered as for this webhook endpoint.
  */
 import { API_VERSION } from '../account/stripe-types.ts';
 

@@ -36,8 +36,9 @@ export interface DeliveryAttempt {
 }
 
 /**
- * `pending` until an attempt gets a 2xx (`delivered`), `failed` once the retry schedule gave up; `not_sent` when the
- * webhook endpoint is not subscribed to its type (the provider creates the event all the same, and sends it nowhere).
+ * `pending` until an attempt gets a 2xx (`delivered`), `failed` once the retry schedule gave up; `not_sent`
+ * when the webhook endpoint is not subscribed to its type (the provider creates the event all the same, and
+ * sends it nowhere).
  */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'not_sent';
 
@@ -78,14 +79,9 @@ const fromRow = (row: Row): StoredEvent => ({
   attempts: JSON.parse(row.attempts) as DeliveryAttempt[],
 });
 
-/**
- * The double's events (table `provider_events`), in creation order. An event is written in the same transaction as
- * the change it reports, before any delivery, so a crash or restart never loses one: the dispatcher resumes every
- * `pending` event from here.
- */
+/** The double's events (table `provider_events`), in creation order. */
 export class ProviderEventStore {
   private readonly stmts;
-
   constructor(private readonly db: Db) {
     this.stmts = {
       insert: db.prepare(
@@ -102,7 +98,6 @@ export class ProviderEventStore {
       ),
     };
   }
-
   /** Stores new events: those the endpoint is sent as due now (`nowMs`), the others `not_sent`. */
   insert(events: readonly NewEvent[], nowMs: number): void {
     this.db.transaction(() => {
@@ -114,24 +109,20 @@ export class ProviderEventStore {
         });
     })();
   }
-
   get(id: string): StoredEvent | undefined {
     const row = this.stmts.get.get(id) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
-
   bySession(sessionId: string): StoredEvent[] {
     return (this.stmts.bySession.all(sessionId) as Row[]).map(fromRow);
   }
-
   /** Events the retry schedule still has to send, with when. */
   pending(): { id: string; next_attempt_ms: number }[] {
     return this.stmts.pending.all() as { id: string; next_attempt_ms: number }[];
   }
-
   /**
-   * Records an attempt and what follows it: `next` is the new state and when to try again (null = not scheduled).
-   * A delivered event stays delivered whatever a later manual resend meets.
+   * Records an attempt and what follows it: `next` is the new state and when to try again (null = not
+   * scheduled).
    */
   recordAttempt(
     id: string,

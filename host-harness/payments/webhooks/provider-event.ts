@@ -1,7 +1,7 @@
 /**
- * The provider's events as the double sends them: `{ id, object: 'event', api_version, created, data: { object,
- * previous_attributes? }, type, … }` (the SDK's typed events), their `data.object` a snapshot of the object when the
- * event happened, rendered in the API version of the webhook endpoint (event-versions.ts).
+ * The provider's events as the double sends them: `{ id, object: 'event', api_version, created, data: {
+ * object, previous_attributes? }, type, … }` (the SDK's typed events), their `data.object` a snapshot of the
+ * object when the event happened, rendered in the API version of the webhook endpoint (event-versions.ts).
  */
 
 import type { Stripe } from '../account/stripe-types.ts';
@@ -49,8 +49,8 @@ export interface BuiltEvent {
 }
 
 /**
- * The event the provider would POST for `spec`, its object rendered in `apiVersion`: the SDK's event of its type
- * (`Stripe.Event`), whose `data.previous_attributes` only an update has.
+ * The event the provider would POST for `spec`, its object rendered in `apiVersion`: the SDK's event of its
+ * type (`Stripe.Event`), whose `data.previous_attributes` only an update has.
  */
 export function buildEvent(spec: EventSpec, apiVersion: string): BuiltEvent {
   const id = `evt_${randomAlphanumeric(24)}`;

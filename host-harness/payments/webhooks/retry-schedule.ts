@@ -1,12 +1,4 @@
-/**
- * When the double sends an undelivered event again (any answer that is not a 2xx, or none). The provider "attempts to
- * deliver events to your destination for up to three days with an exponential back off in live mode" and retries
- * "event deliveries created in a sandbox three times over the course of a few hours" (docs.stripe.com/webhooks, "Event
- * delivery behaviors"). Locally both shapes are compressed: the first retry after `firstDelayMs`, each next one twice
- * as late up to `maxDelayMs`, giving up after `maxAttempts` attempts in all. `DEFAULT_RETRY_SCHEDULE` is live mode's
- * shape; `TEST_MODE_RETRY_SCHEDULE` the sandbox's (`HARNESS_WEBHOOK_RETRY_MODE=test`). The control API can still
- * resend an event by hand afterwards, as the provider's dashboard can.
- */
+/** When the double sends an undelivered event again (any answer that is not a 2xx, or none). */
 
 export interface RetrySchedule {
   firstDelayMs: number;

@@ -26,9 +26,8 @@ export function failureReason(error: unknown, timeoutMs: number): string {
 }
 
 /**
- * An event's state after an attempt ended at `nowMs`: delivered on a 2xx; else, for an automatic attempt of a pending
- * event, the next retry on `schedule`, or given up (`failed`) after its last attempt. A manual resend that fails, or
- * an attempt of an event no longer pending, leaves the state and the schedule as they were.
+ * An event's state after an attempt ended at `nowMs`: delivered on a 2xx; else, for an automatic attempt of a
+ * pending event, the next retry on `schedule`, or given up (`failed`) after its last attempt.
  */
 export function stateAfter(
   current: StoredEvent,
@@ -46,44 +45,38 @@ export function stateAfter(
 }
 
 /**
- * Delivers the double's events like the provider: each one as soon as it is stored, then, until the endpoint answers
- * 2xx, again on the retry schedule; the schedule lives in the database with the events, so deliveries resume where
- * they stopped when the harness starts again. One attempt per event at a time.
+ * Delivers the double's events like the provider: each one as soon as it is stored, then, until the endpoint
+ * answers 2xx, again on the retry schedule; the schedule lives in the database with the events, so deliveries
+ * resume where they stopped when the harness starts again.
  */
 export class WebhookDispatcher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<DeliveryAttempt | null>>();
   private readonly stopping = new AbortController();
   private running = false;
-
   constructor(private readonly deps: DispatcherDeps) {}
-
   /** Starts sending: every pending event is scheduled, those already due at once. */
   start(): void {
     if (this.running || this.stopping.signal.aborted) return;
     this.running = true;
     for (const { id, next_attempt_ms } of this.deps.events.pending()) this.schedule(id, next_attempt_ms);
   }
-
   /**
-   * Sends freshly stored events now, one after another in the order given (one action's events are shuffled before:
-   * delivery-order.ts); resolves once each one's first attempt has ended. A failed attempt does not hold back the next.
+   * Sends freshly stored events now, one after another in the order given (one action's events are shuffled
+   * before: delivery-order.ts); resolves once each one's first attempt has ended.
    */
   async publish(ids: readonly string[]): Promise<void> {
     for (const id of ids) await this.attempt(id, false);
   }
-
   /** Sends an event again by hand (any state); the retry schedule carries on unless this attempt delivered it. */
   resend(id: string): Promise<DeliveryAttempt | null> {
     return this.attempt(id, true);
   }
-
   /** Forgets every scheduled attempt (after a reset emptied the events). */
   clear(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
-
   /** Stops: no new attempt starts, attempts under way are abandoned unrecorded (they run again after a restart). */
   async close(): Promise<void> {
     this.running = false;
@@ -91,7 +84,6 @@ export class WebhookDispatcher {
     this.stopping.abort();
     await Promise.allSettled([...this.inFlight.values()]);
   }
-
   private schedule(id: string, atMs: number): void {
     clearTimeout(this.timers.get(id)); // a no-op without one
     // No check of `running` here: a retry due after close() finds it stopped when it fires (send()).
@@ -105,7 +97,6 @@ export class WebhookDispatcher {
     timer.unref();
     this.timers.set(id, timer);
   }
-
   private attempt(id: string, manual: boolean): Promise<DeliveryAttempt | null> {
     const running = this.inFlight.get(id);
     if (running) return running;
@@ -113,7 +104,6 @@ export class WebhookDispatcher {
     this.inFlight.set(id, run);
     return run;
   }
-
   private async send(id: string, manual: boolean): Promise<DeliveryAttempt | null> {
     const event = this.deps.events.get(id);
     if (!event || !this.running || (!manual && event.state !== 'pending')) return null;
@@ -131,12 +121,10 @@ export class WebhookDispatcher {
       );
     return attempt;
   }
-
   private clearTimer(id: string): void {
     clearTimeout(this.timers.get(id)); // a no-op without one
     this.timers.delete(id);
   }
-
   /** One POST the way the provider sends it (no platform token; its own User-Agent); null when stopped meanwhile. */
   private async post(event: StoredEvent, manual: boolean): Promise<DeliveryAttempt | null> {
     const timeoutMs = this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;

@@ -26,7 +26,7 @@ import type {
 } from '../../../../host-harness/payments/checkout/payments-context.ts';
 import { registerPaymentControlRoutes } from '../../../../host-harness/payments/control/payment-control-routes.ts';
 import { registerControlPlumbing } from '../../../../host-harness/payments/create-payment-provider.ts';
-import { PaymentDouble } from '../../../../host-harness/payments/payment-engine.ts';
+import { PaymentDouble } from '../../../../host-harness/payments/checkout/payment-engine.ts';
 import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import {
   PROVIDER_EVENT_TABLES,

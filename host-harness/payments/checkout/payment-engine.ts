@@ -1,20 +1,20 @@
 /**
- * The stand-in's engine: the account's settings and dashboard prices, its clock, and the one way a session changes:
- * `apply` runs an action on a stored session and stores the events it produces in the same transaction (an event
- * exists before its first delivery, whatever happens next), rendered in the endpoint's API version, then delivers
- * those the endpoint is sent, shuffled (webhooks/delivery-order.ts).
+ * The stand-in's engine: the account's settings and dashboard prices, its clock, and the one way a session
+ * changes: `apply` runs an action on a stored session and stores the events it produces in the same
+ * transaction (an event exists before its first delivery, whatever happens next), rendered in the endpoint's
+ * API version, then delivers those the endpoint is sent, shuffled (webhooks/delivery-order.ts).
  */
-import { type AccountSettings, patchedSettings } from './account/account-settings.ts';
-import { type DashboardPrice, DashboardPrices } from './account/dashboard-prices.ts';
-import { type Change, expireIfDue } from './checkout/checkout-completion.ts';
-import type { CheckoutRecord } from './checkout/checkout-session-store.ts';
-import type { PaymentState, PaymentsEngine } from './checkout/payments-context.ts';
-import { DeliveryOrder } from './webhooks/delivery-order.ts';
-import { RENDERED_VERSIONS } from './webhooks/event-versions.ts';
-import { buildEvent } from './webhooks/provider-event.ts';
-import type { NewEvent } from './webhooks/provider-event-store.ts';
-import type { RetrySchedule } from './webhooks/retry-schedule.ts';
-import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
+import { type AccountSettings, patchedSettings } from '../account/account-settings.ts';
+import { type DashboardPrice, DashboardPrices } from '../account/dashboard-prices.ts';
+import { DeliveryOrder } from '../webhooks/delivery-order.ts';
+import { RENDERED_VERSIONS } from '../webhooks/event-versions.ts';
+import { buildEvent } from '../webhooks/provider-event.ts';
+import type { NewEvent } from '../webhooks/provider-event-store.ts';
+import type { RetrySchedule } from '../webhooks/retry-schedule.ts';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.ts';
+import { type Change, expireIfDue } from './checkout-completion.ts';
+import type { CheckoutRecord } from './checkout-session-store.ts';
+import type { PaymentState } from './payments-context.ts';
 
 export interface PaymentEngineOptions {
   /** Where events are delivered (the webhook endpoint's URL). */
@@ -33,14 +33,13 @@ export interface PaymentEngineOptions {
   clock?: () => number;
 }
 
-export class PaymentDouble implements PaymentsEngine {
+export class PaymentDouble {
   readonly dispatcher: WebhookDispatcher;
   readonly returnOrigins: readonly string[];
   prices: DashboardPrices;
   private readonly order: DeliveryOrder;
   private current_: AccountSettings;
   private offsetS = 0;
-
   constructor(
     private readonly state: PaymentState,
     private readonly options: PaymentEngineOptions,
@@ -56,41 +55,33 @@ export class PaymentDouble implements PaymentsEngine {
     this.order = new DeliveryOrder(options.eventOrderSeed);
     this.current_ = structuredClone(options.settings) as AccountSettings;
   }
-
   now(): number {
     return Math.floor((this.options.clock ?? Date.now)() / 1000) + this.offsetS;
   }
-
   /** Moves the double's clock on by `seconds` (tests: a session's expiry). */
   advanceTime(seconds: number): number {
     this.offsetS += seconds;
     return this.now();
   }
-
   settings(): AccountSettings {
     return this.current_;
   }
-
   /** Changes the settings (the control API's body); throws a `SettingsError` naming what is wrong. */
   updateSettings(patch: unknown): AccountSettings {
     this.current_ = patchedSettings(this.current_, patch, RENDERED_VERSIONS);
     return this.current_;
   }
-
   /** Replaces the dashboard's prices (the control API's `prices`). */
   setPrices(prices: Readonly<Record<string, DashboardPrice>>): void {
     this.prices = new DashboardPrices(prices);
   }
-
   /** Restarts the delivery order from `seed` (null: random). */
   reseedEventOrder(seed: number | null): void {
     this.order.reseed(seed);
   }
-
   get eventOrderSeed(): number | null {
     return this.order.currentSeed;
   }
-
   async apply(
     sessionId: string,
     action: (record: CheckoutRecord, nowS: number) => Change | null,
@@ -123,16 +114,13 @@ export class PaymentDouble implements PaymentsEngine {
     await this.dispatcher.publish(this.order.order(sent));
     return { record, eventIds: stored.map((event) => event.id) };
   }
-
   async current(sessionId: string): Promise<CheckoutRecord | undefined> {
     // expireIfDue leaves a session that is not open, or whose time has not come, unchanged.
     return (await this.apply(sessionId, expireIfDue))?.record;
   }
-
   resend(eventId: string) {
     return this.dispatcher.resend(eventId);
   }
-
   reset(): void {
     this.dispatcher.clear();
     this.current_ = structuredClone(this.options.settings) as AccountSettings;
