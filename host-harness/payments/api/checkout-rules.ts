@@ -25,26 +25,20 @@ export interface RequestContext {
   returnOrigins: readonly string[];
 }
 
+const words = (text: string) => text.split(' ');
 /** Parameters the double computes, and those that change nothing it computes or shows (taken, as a display's). */
 const SIMULATED = {
-  session: [
-    ...'allowed_payment_method_types cancel_url client_reference_id customer_creation customer_email discounts'.split(
-      ' ',
-    ),
-    ...'expires_at line_items metadata mode payment_method_types subscription_data success_url ui_mode'.split(
-      ' ',
-    ),
-    ...'billing_address_collection consent_collection custom_text expand locale phone_number_collection'.split(
-      ' ',
-    ),
-    'tax_id_collection',
-  ],
-  line_item: ['price', 'price_data', 'quantity'],
-  price_data: ['currency', 'product_data', 'recurring', 'unit_amount'],
-  product_data: ['name', 'description', 'metadata'],
-  subscription_data: [
-    ...'billing_cycle_anchor proration_behavior trial_end trial_period_days description metadata'.split(' '),
-  ],
+  session: words(
+    'allowed_payment_method_types cancel_url client_reference_id customer_creation customer_email discounts ' +
+      'expires_at line_items metadata mode payment_method_types subscription_data success_url ui_mode ' +
+      'billing_address_collection consent_collection custom_text expand locale phone_number_collection tax_id_collection',
+  ),
+  line_item: words('price price_data quantity'),
+  price_data: words('currency product_data recurring unit_amount'),
+  product_data: words('name description metadata'),
+  subscription_data: words(
+    'billing_cycle_anchor proration_behavior trial_end trial_period_days description metadata',
+  ),
 };
 
 // RULES.md: line-item-limits, amount-max, amount-min, expires-at-range, trial-*, return-urls-on-site, customer-email.

@@ -11,6 +11,7 @@ import {
   done,
   ENDED,
   endSubscription,
+  expireFirst,
   finalize,
   giveUp,
   invoiceOf,
@@ -93,6 +94,7 @@ function takeStep(w: Work, step: Step): void {
   if (kind === 'finalize') finalize(w, invoice, step.atS);
   else if (kind === 'settle') settle(w, id, step.atS);
   else if (kind === 'retry') attemptPayment(w, invoice, step.atS);
+  else if (kind === 'expire') expireFirst(w, invoice, step.atS);
   else giveUp(w, step.atS);
 }
 

@@ -29,6 +29,8 @@ import {
 import { type Subscription, withPeriod } from './subscription-object.ts';
 
 export const DAY_S = 24 * 60 * 60;
+/** How long a subscription whose first invoice failed stays `incomplete` before it expires. */
+export const FIRST_INVOICE_GRACE_S = 23 * 60 * 60;
 /** Statuses that end a subscription's life: nothing more happens on its clock. */
 export const ENDED = new Set<Subscription['status']>(['canceled', 'incomplete_expired']);
 
@@ -137,10 +139,9 @@ export function afterFailed(
     const failed = putInvoice(w, failedInvoice(invoice, null, counted));
     w.events.push({ type: 'invoice.payment_failed', atS, object: failed });
     w.firstInvoice = { outcome: 'failed', atS };
-    // A first invoice that is not paid ends the subscription before it started, and is voided.
-    updateSubscription(w, atS, { status: 'incomplete_expired', ended_at: atS });
-    const voided = putInvoice(w, voidedInvoice(failed, atS));
-    w.events.push({ type: 'invoice.voided', atS, object: voided });
+    // "If the first invoice is not paid within 23 hours, the subscription transitions to incomplete_expired": it
+    // stays incomplete that long after the failure (RULES.md, first-invoice-expires).
+    w.ledger.steps.push({ atS: atS + FIRST_INVOICE_GRACE_S, invoice: invoice.id, kind: 'expire' });
     return;
   }
   // Its tries and its window's close are planned together at its first failure, and the close is its last step.
@@ -269,3 +270,11 @@ export const done = (w: Work): BillingChange => ({
   events: w.events,
   firstInvoice: w.firstInvoice,
 });
+
+/** The first invoice still unpaid 23 hours after it failed: the subscription expires and the invoice is voided. */
+export function expireFirst(w: Work, invoice: Invoice, atS: number): void {
+  if (live(w).status !== 'incomplete' || invoice.status !== 'open') return;
+  updateSubscription(w, atS, { status: 'incomplete_expired', ended_at: atS });
+  const voided = putInvoice(w, voidedInvoice(invoice, atS));
+  w.events.push({ type: 'invoice.voided', atS, object: voided });
+}

@@ -18,7 +18,7 @@ export type PaymentOutcome = 'succeeds' | 'fails';
 export type InvoiceStep = {
   atS: number;
   invoice: string;
-  kind: 'finalize' | 'settle' | 'retry' | 'give_up';
+  kind: 'finalize' | 'settle' | 'retry' | 'give_up' | 'expire';
 };
 
 export interface SubscriptionLedger {

@@ -12,7 +12,9 @@ export function sessionStatus(record: CheckoutRecord): SessionStatus {
   const { session } = record;
   if (session.status === 'complete') {
     if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
-    return firstInvoiceOf(record)?.status === 'void' ? 'failed' : 'pending';
+    const first = firstInvoiceOf(record);
+    const bounced = record.charges.some((charge) => charge.invoice === first?.id && charge.status === 'failed');
+    return first?.status === 'void' || bounced ? 'failed' : 'pending';
   }
   if (record.cancelled) return 'cancelled';
   return session.status === 'expired' ? 'expired' : 'open';

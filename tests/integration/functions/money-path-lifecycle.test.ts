@@ -105,9 +105,11 @@ describe('the money path after the buyer pays', () => {
     expect(await subjects()).toHaveLength(1);
   });
 
-  it('a Direct Debit that fails: the Order failed, the subscription expired, one e-mail', async () => {
+  it('a Direct Debit that fails: the Order failed, the subscription expired 23 hours on, one e-mail', async () => {
     const id = await buy('bacs_debit');
     await c.settle(id, 'failed');
+    // The provider keeps the subscription incomplete for 23 hours after the failure, then expires it.
+    await c.clock(id, 'next');
     expect(await orders()).toEqual([
       expect.objectContaining({
         status: 'failed',

@@ -613,15 +613,30 @@ describe('what follows a purchase', () => {
     expect((await typesOf(session.id)).filter((t) => t === 'invoice.payment_failed')).toHaveLength(3);
   });
 
-  it('rule first-invoice-expires: a failed first Direct Debit expires the subscription and voids its invoice', async () => {
+  it('rule first-invoice-expires: a failed first Direct Debit keeps the subscription incomplete 23 hours, then expires it and voids its invoice', async () => {
     const session = await accepted(goldWithTrial(trialEnd()));
     await api.pay(session.id, { payment_method: 'bacs_debit', email: 'buyer@example.com' });
-    await api.settle(session.id, 'failed');
-    const summary = await api.session(session.id);
+    const settled = await api.settle(session.id, 'failed');
+    const failedAt = Date.parse(settled.body.order.clock) / 1000;
+    let summary = await api.session(session.id);
     expect(summary.status).toBe('failed');
-    expect(summary.subscription.status).toBe('incomplete_expired');
-    expect(summary.subscription.invoices[0].status).toBe('void');
+    expect(summary.subscription.status).toBe('incomplete');
+    expect(summary.subscription.invoices[0].status).toBe('open');
     expect(await typesOf(session.id)).toContain('checkout.session.async_payment_failed');
+    // A minute short of 23 hours, still incomplete; at 23 hours, expired.
+    await api.clock(session.id, failedAt + 23 * 3600 - 60);
+    expect((await api.session(session.id)).subscription.status).toBe('incomplete');
+    await api.clock(session.id, failedAt + 23 * 3600);
+    summary = await api.session(session.id);
+    expect(summary.subscription).toMatchObject({
+      status: 'incomplete_expired',
+      ended_at: new Date((failedAt + 23 * 3600) * 1000).toISOString(),
+    });
+    expect(summary.subscription.invoices[0].status).toBe('void');
+    expect((await typesOf(session.id)).slice(-2)).toEqual([
+      'customer.subscription.updated',
+      'invoice.voided',
+    ]);
   });
 
   it('rule bacs-dispute: a confirmed Direct Debit can be disputed; a card payment cannot here', async () => {

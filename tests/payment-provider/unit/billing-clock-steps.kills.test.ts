@@ -129,7 +129,8 @@ describe('the billing clock', () => {
       ...bought('bacs_debit', billing, false),
       payment_outcome: 'fails',
     };
-    const expired = runUntil(failing, at('2026-03-11T10:00:00Z'), billing).ledger;
+    // The bank fails it on the 11th; 23 hours on, the subscription has expired.
+    const expired = runUntil(failing, at('2026-03-12T09:00:00Z'), billing).ledger;
     expect(expired.subscription!.status).toBe('incomplete_expired');
     const ended = {
       code: 'subscription_ended',

@@ -72,7 +72,8 @@ describe('the billing clock at its edges', () => {
   });
 
   it('an expired subscription (its first card payment failed) cannot be cancelled', () => {
-    const expired = purchase('card', null, { ...emptyLedger(), payment_outcome: 'fails' }).ledger;
+    const failed = purchase('card', null, { ...emptyLedger(), payment_outcome: 'fails' }).ledger;
+    const expired = runUntil(failed, START_S + 23 * 60 * 60, settings()).ledger;
     expect(expired.subscription!.status).toBe('incomplete_expired');
     expect(conflict(() => cancelSubscription(expired, 'now', START_S + 60, settings()))).toEqual({
       code: 'subscription_ended',

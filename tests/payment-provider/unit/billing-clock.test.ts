@@ -511,29 +511,33 @@ describe('Direct Debit', () => {
     expect(conflict(() => firstDebitConfirmedAt({ ...ledger, steps: [retry] })).code).toBe('not_pending');
   });
 
-  it('a first payment that fails: the subscription expires and its invoice is voided', () => {
+  it('a first payment that fails: incomplete for 23 hours, then expired with its invoice voided', () => {
     const ledger = failing(purchase({ method: 'bacs_debit' }));
     const confirmed = at('2026-03-11T10:00:00Z');
     const change = runUntil(ledger, confirmed, settings());
-    expect(types(change)).toEqual([
-      'invoice.payment_failed',
-      'customer.subscription.updated',
-      'invoice.voided',
-    ]);
+    expect(types(change)).toEqual(['invoice.payment_failed']);
     expect(change.events[0]!.object).toMatchObject({
       status: 'open',
       attempt_count: 1,
       next_payment_attempt: null,
     });
-    expect(change.ledger.subscription).toMatchObject({ status: 'incomplete_expired', ended_at: confirmed });
-    expect(change.ledger.invoices[0]).toMatchObject({
-      status: 'void',
-      status_transitions: expect.objectContaining({ voided_at: confirmed }),
-    });
+    expect(change.ledger.subscription).toMatchObject({ status: 'incomplete', ended_at: null });
+    expect(change.ledger.invoices[0]).toMatchObject({ status: 'open' });
     expect(change.ledger.charges[0]).toMatchObject({ status: 'failed', settled_s: confirmed });
     expect(change.firstInvoice).toEqual({ outcome: 'failed', atS: confirmed });
-    expect(nextStepAt(change.ledger)).toBeNull();
-    expect(change.ledger.steps).toEqual([]);
+    const expiry = confirmed + 23 * 60 * 60;
+    expect(nextStepAt(change.ledger)).toBe(expiry);
+    // A second before, nothing yet; at the 23rd hour it expires.
+    expect(types(runUntil(change.ledger, expiry - 1, settings()))).toEqual([]);
+    const expired = runUntil(change.ledger, expiry, settings());
+    expect(types(expired)).toEqual(['customer.subscription.updated', 'invoice.voided']);
+    expect(expired.ledger.subscription).toMatchObject({ status: 'incomplete_expired', ended_at: expiry });
+    expect(expired.ledger.invoices[0]).toMatchObject({
+      status: 'void',
+      status_transitions: expect.objectContaining({ voided_at: expiry }),
+    });
+    expect(nextStepAt(expired.ledger)).toBeNull();
+    expect(expired.ledger.steps).toEqual([]);
   });
 
   it('a trial that ends when the first payment is confirmed: active, not trialing', () => {
@@ -552,7 +556,7 @@ describe('Direct Debit', () => {
     expect(nextStepAt(ledger)).toBe(at('2026-03-11T10:00:00Z'));
   });
 
-  it('a first card payment that fails: the subscription expires at once and its invoice is voided', () => {
+  it('a first card payment that fails: incomplete for 23 hours, then expired with its invoice voided', () => {
     const items = goldRecord(START_S).line_items;
     const change = startSubscription(
       { ...emptyLedger(), payment_outcome: 'fails' },
@@ -569,15 +573,21 @@ describe('Direct Debit', () => {
       },
       settings(),
     );
-    expect(types(change).slice(3)).toEqual([
-      'invoice.payment_failed',
-      'customer.subscription.updated',
-      'invoice.voided',
+    expect(types(change).slice(3)).toEqual(['invoice.payment_failed']);
+    expect(change.ledger.invoices[0]).toMatchObject({ status: 'open', attempt_count: 1 });
+    expect(change.ledger.subscription).toMatchObject({ status: 'incomplete', ended_at: null });
+    expect(change.ledger.steps).toEqual([
+      { atS: START_S + 23 * 60 * 60, invoice: change.ledger.invoices[0]!.id, kind: 'expire' },
     ]);
-    expect(change.ledger.invoices[0]).toMatchObject({ status: 'void', attempt_count: 1 });
-    expect(change.ledger.subscription).toMatchObject({ status: 'incomplete_expired', ended_at: START_S });
-    expect(change.ledger.steps).toEqual([]);
     expect(change.firstInvoice).toEqual({ outcome: 'failed', atS: START_S });
+    const expired = runUntil(change.ledger, START_S + 23 * 60 * 60, settings());
+    expect(types(expired)).toEqual(['customer.subscription.updated', 'invoice.voided']);
+    expect(expired.ledger.invoices[0]).toMatchObject({ status: 'void', attempt_count: 1 });
+    expect(expired.ledger.subscription).toMatchObject({
+      status: 'incomplete_expired',
+      ended_at: START_S + 23 * 60 * 60,
+    });
+    expect(expired.ledger.steps).toEqual([]);
   });
 
   it('while the first payment is pending the subscription does not renew, even past its period', () => {

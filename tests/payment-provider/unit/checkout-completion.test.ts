@@ -224,11 +224,17 @@ describe('after a Direct Debit purchase', () => {
     });
   });
 
-  it('failed: the session still unpaid, checkout.session.async_payment_failed, the subscription expired', () => {
+  it('failed: the session still unpaid, checkout.session.async_payment_failed, the subscription expired 23 hours on', () => {
     const record = pending();
     const change = settleFirstDebit(record, 'failed', settings());
     expect(change.record.session).toEqual(record.session);
-    expect(change.record.subscription!.status).toBe('incomplete_expired');
+    expect(change.record.subscription!.status).toBe('incomplete');
+    const later = advanceClock(change.record, CONFIRMED_S + 23 * 60 * 60, settings());
+    expect(later.record.subscription!.status).toBe('incomplete_expired');
+    expect(later.events.map((event) => event.type)).toEqual([
+      'customer.subscription.updated',
+      'invoice.voided',
+    ]);
     expect(change.record.payment_outcome).toBe('fails');
     expect(change.events.at(-1)).toEqual({
       type: 'checkout.session.async_payment_failed',

@@ -175,7 +175,7 @@ describe('POST /__harness/checkout-sessions/:id/settle', () => {
     expect(h.types(id).slice(before)).toContain('checkout.session.async_payment_succeeded');
   });
 
-  it('failed: the first invoice is voided, the subscription expires, the session failed', async () => {
+  it('failed: the session failed, the subscription incomplete; the clock 23 hours on expires it, its invoice voided', async () => {
     const h = await controlApp();
     const id = await h.session();
     await h.pay(id, 'bacs_debit');
@@ -184,10 +184,18 @@ describe('POST /__harness/checkout-sessions/:id/settle', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.order).toMatchObject({
       status: 'failed',
-      subscription: { status: 'incomplete_expired', invoices: [{ status: 'void' }] },
+      subscription: { status: 'incomplete', invoices: [{ status: 'open' }] },
     });
     expect(answer.body.sent).toStrictEqual(storedAfter(h, id, before));
     expect(h.types(id).slice(before)).toContain('checkout.session.async_payment_failed');
+    const failedAt = Date.parse(answer.body.order.clock) / 1000;
+    expect(Date.parse(answer.body.order.next_step_at) / 1000).toBe(failedAt + 23 * HOUR_S);
+    const later = await h.control('POST', `${SESSIONS}/${id}/clock`, { to: 'next' });
+    expect(later.body.order).toMatchObject({
+      status: 'failed',
+      subscription: { status: 'incomplete_expired', invoices: [{ status: 'void' }] },
+    });
+    expect(h.types(id).slice(-2)).toStrictEqual(['customer.subscription.updated', 'invoice.voided']);
   });
 
   it('a conflict when no Direct Debit is waiting; the outcome must be named; an unknown session is a 404', async () => {
