@@ -1,6 +1,11 @@
 /** Runs the payment provider's stand-in alone: `npx tsx host-harness/payments/cli.ts`. */
 import path from 'node:path';
-import { createPaymentProvider, eventOrderSeedFromEnv, retryScheduleFromEnv } from './index.ts';
+import {
+  createPaymentProvider,
+  eventDuplicatesFromEnv,
+  eventOrderSeedFromEnv,
+  retryScheduleFromEnv,
+} from './index.ts';
 
 const port = Number(process.env.PROVIDER_PORT ?? 4402);
 const data = process.env.HARNESS_DATA ?? '.harness-data';
@@ -13,6 +18,7 @@ try {
     webhookUrl: () => process.env.PROVIDER_WEBHOOK_URL || null,
     retry: retryScheduleFromEnv(process.env),
     eventOrderSeed: eventOrderSeedFromEnv(process.env),
+    duplicateDeliveries: eventDuplicatesFromEnv(process.env),
   });
   console.log(`Payment provider listening on ${await provider.listen({ port, host: 'localhost' })}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -43,6 +43,8 @@ export interface PaymentProviderOptions {
   retry?: Partial<RetrySchedule>;
   /** A seed for the order one action's events are delivered in (`HARNESS_EVENT_ORDER_SEED`); null: random. */
   eventOrderSeed?: number | null;
+  /** Whether some events are delivered twice, as the provider may (default true; `HARNESS_EVENT_DUPLICATES=0`). */
+  duplicateDeliveries?: boolean;
   /** The account's settings over the seeded dashboard's; a reset returns to them. */
   account?: Partial<AccountSettings>;
   /** The dashboard's prices, instead of the seeded ones (dashboard-seed.ts). */
@@ -83,6 +85,7 @@ export async function createPaymentProvider(opts: PaymentProviderOptions = {}): 
     settings: seededAccountSettings(opts.account),
     prices: opts.prices ?? SEEDED_PRICES,
     eventOrderSeed: opts.eventOrderSeed ?? null,
+    duplicateDeliveries: opts.duplicateDeliveries ?? true,
     returnOrigins: withLoopbackAliases(opts.siteOrigin ?? 'http://localhost:4401'),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });

@@ -52,3 +52,11 @@ export function eventOrderSeedFromEnv(env: NodeJS.ProcessEnv): number | null {
   if (!/^\d{1,9}$/.test(raw)) throw new Error(`HARNESS_EVENT_ORDER_SEED must be a whole number, got ${raw}`);
   return Number(raw);
 }
+
+/** `HARNESS_EVENT_DUPLICATES`: `0` delivers each event once; unset or `1`, some twice, as the provider may. */
+export function eventDuplicatesFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.HARNESS_EVENT_DUPLICATES;
+  if (raw === undefined || raw === '' || raw === '1') return true;
+  if (raw === '0') return false;
+  throw new Error(`HARNESS_EVENT_DUPLICATES must be 0 or 1, got ${raw}`);
+}

@@ -8,5 +8,10 @@ export {
   type PaymentProvider,
   type PaymentProviderOptions,
 } from './create-payment-provider.ts';
-export { eventOrderSeedFromEnv, SEEDED_PRICES, WEBHOOK_EVENTS } from './dashboard-seed.ts';
+export {
+  eventDuplicatesFromEnv,
+  eventOrderSeedFromEnv,
+  SEEDED_PRICES,
+  WEBHOOK_EVENTS,
+} from './dashboard-seed.ts';
 export { type RetrySchedule, retryScheduleFromEnv } from './webhooks/retry-schedule.ts';

@@ -4,7 +4,8 @@
  * backend function afresh when a file under base44/ changes (`npm run dev` too).
  * HARNESS_DATA: the data folder of both (default `.harness-data/`), or `memory` for throwaway in-memory databases.
  * HARNESS_WEBHOOK_RETRY_MODE, HARNESS_WEBHOOK_RETRY_MS, HARNESS_WEBHOOK_RETRY_MAX_MS, HARNESS_WEBHOOK_ATTEMPTS: the
- * provider's redelivery; HARNESS_EVENT_ORDER_SEED: the order of one action's events.
+ * provider's redelivery; HARNESS_EVENT_ORDER_SEED: the order of one action's events (and which come twice);
+ * HARNESS_EVENT_DUPLICATES=0: each event delivered once.
  * FUNCTIONS_RUNTIME: where the backend functions run, `workerd` (as deployed, the default) or `deno`.
  * SHELL_REMOTE_ORIGINS (comma-separated) and `--remote-origin <origin>` (repeatable): origins besides the site's that
  * the editor shell's `?remote=` may load a federated remote from; any other is refused.
@@ -12,7 +13,12 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSiteConfig } from '../../config/site-config.ts';
-import { createPaymentProvider, eventOrderSeedFromEnv, retryScheduleFromEnv } from '../payments/index.ts';
+import {
+  createPaymentProvider,
+  eventDuplicatesFromEnv,
+  eventOrderSeedFromEnv,
+  retryScheduleFromEnv,
+} from '../payments/index.ts';
 import { createEmulator, runtimeFromEnv, webhookEndpointUrl } from './emulator/index.ts';
 import { registerEditorShell } from './shell-server/register-shell.ts';
 import { createSiteServer, hasBuild } from './site/site-server.ts';
@@ -48,6 +54,7 @@ async function main(): Promise<void> {
     hostedPageOrigin: () => harnessUrl,
     retry: retryScheduleFromEnv(process.env),
     eventOrderSeed: eventOrderSeedFromEnv(process.env),
+    duplicateDeliveries: eventDuplicatesFromEnv(process.env),
   });
   const providerUrl = await provider.listen({ port: providerPort, host });
   const emulator = await createEmulator({

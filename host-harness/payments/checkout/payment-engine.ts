@@ -25,8 +25,10 @@ export interface PaymentEngineOptions {
   settings: AccountSettings;
   /** Prices in the dashboard, by id, at start and after each reset. */
   prices: Readonly<Record<string, DashboardPrice>>;
-  /** Seed of the order events are delivered in; null: random. */
+  /** Seed of the order events are delivered in (and of which are delivered twice); null: random. */
   eventOrderSeed: number | null;
+  /** Whether some events are delivered twice, as the provider may. */
+  duplicateDeliveries: boolean;
   /** Origins `success_url` and `cancel_url` may name: the site's (and its loopback aliases). */
   returnOrigins: readonly string[];
   /** The wall clock (ms); the engine's "now" is this, moved on by the control API. */
@@ -40,6 +42,7 @@ export class PaymentDouble {
   private readonly order: DeliveryOrder;
   private current_: AccountSettings;
   private offsetS = 0;
+  duplicateDeliveries: boolean;
   constructor(
     private readonly state: PaymentState,
     private readonly options: PaymentEngineOptions,
@@ -54,6 +57,7 @@ export class PaymentDouble {
     this.returnOrigins = options.returnOrigins;
     this.order = new DeliveryOrder(options.eventOrderSeed);
     this.current_ = structuredClone(options.settings) as AccountSettings;
+    this.duplicateDeliveries = options.duplicateDeliveries;
   }
   now(): number {
     return Math.floor((this.options.clock ?? Date.now)() / 1000) + this.offsetS;
@@ -111,7 +115,7 @@ export class PaymentDouble {
     });
     if (!record) return undefined;
     const sent = stored.filter((event) => event.sent).map((event) => event.id);
-    await this.dispatcher.publish(this.order.order(sent));
+    await this.dispatcher.publish(this.order.plan(sent, this.duplicateDeliveries));
     return { record, eventIds: stored.map((event) => event.id) };
   }
   async current(sessionId: string): Promise<CheckoutRecord | undefined> {
@@ -126,6 +130,7 @@ export class PaymentDouble {
     this.current_ = structuredClone(this.options.settings) as AccountSettings;
     this.prices = new DashboardPrices(this.options.prices);
     this.order.reseed(this.options.eventOrderSeed);
+    this.duplicateDeliveries = this.options.duplicateDeliveries;
     this.offsetS = 0;
   }
 }

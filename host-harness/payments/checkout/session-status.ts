@@ -13,7 +13,9 @@ export function sessionStatus(record: CheckoutRecord): SessionStatus {
   if (session.status === 'complete') {
     if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
     const first = firstInvoiceOf(record);
-    const bounced = record.charges.some((charge) => charge.invoice === first?.id && charge.status === 'failed');
+    const bounced = record.charges.some(
+      (charge) => charge.invoice === first?.id && charge.status === 'failed',
+    );
     return first?.status === 'void' || bounced ? 'failed' : 'pending';
   }
   if (record.cancelled) return 'cancelled';

@@ -176,6 +176,7 @@ function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void
     ...settingsView(payments.settings()),
     prices: Object.fromEntries(payments.prices.all().map(({ id, ...price }) => [id, price])),
     event_order_seed: payments.eventOrderSeed,
+    event_duplicates: payments.duplicateDeliveries,
     now: payments.now(),
   });
   app.get(`${PAYMENT_ACCOUNT_ROUTE}/settings`, async () => view());
@@ -184,9 +185,16 @@ function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw badRequest('The settings must be a JSON object');
-    const { event_order_seed: seed, prices, ...patch } = body as Record<string, unknown>;
+    const {
+      event_order_seed: seed,
+      event_duplicates: duplicates,
+      prices,
+      ...patch
+    } = body as Record<string, unknown>;
     if (seed !== undefined && seed !== null && (!isWholeNumber(seed) || seed < 0))
       throw badRequest('event_order_seed must be a whole number or null');
+    if (duplicates !== undefined && typeof duplicates !== 'boolean')
+      throw badRequest('event_duplicates must be true or false');
     try {
       const dashboard = prices === undefined ? undefined : dashboardPricesOf(prices);
       payments.updateSettings(patch);
@@ -196,6 +204,7 @@ function registerAccountRoutes(app: FastifyInstance, ctx: PaymentsContext): void
       throw error;
     }
     if (seed !== undefined) payments.reseedEventOrder(seed as number | null);
+    if (duplicates !== undefined) payments.duplicateDeliveries = duplicates;
     return view();
   });
   // Moves the double's own clock on (a session's `expires_at`, the API's "now"); a reset puts it back.

@@ -1,4 +1,8 @@
-/** The order in which the events of one action are delivered. */
+/**
+ * The order the events of one action are delivered in, and which of them are delivered twice: the provider "doesn't
+ * guarantee the delivery of events in the order that they're generated", and an endpoint "might occasionally receive
+ * the same event more than once" (docs.stripe.com/webhooks). From a seed (`HARNESS_EVENT_ORDER_SEED`) a run replays.
+ */
 
 /** A small, seedable generator (mulberry32): the same seed gives the same sequence on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -22,6 +26,14 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
+/** One delivery of an event; a duplicate is a second delivery of one already sent. */
+export interface Delivery {
+  id: string;
+  duplicate: boolean;
+}
+
+export const DUPLICATE_ONE_IN = 3;
+
 export class DeliveryOrder {
   private random: () => number;
   constructor(private seed: number | null = null) {
@@ -38,5 +50,20 @@ export class DeliveryOrder {
   /** The order to deliver one action's events in. */
   order<T>(items: readonly T[]): T[] {
     return shuffled(items, this.random);
+  }
+
+  /**
+   * The deliveries of one action's events: shuffled and, with `duplicates`, about one in `DUPLICATE_ONE_IN` sent a
+   * second time, later in the same run of deliveries.
+   */
+  plan(ids: readonly string[], duplicates: boolean): Delivery[] {
+    const plan: Delivery[] = this.order(ids).map((id) => ({ id, duplicate: false }));
+    if (!duplicates) return plan;
+    for (const id of [...ids].filter(() => this.random() * DUPLICATE_ONE_IN < 1)) {
+      const after = plan.findIndex((delivery) => delivery.id === id);
+      const at = after + 1 + Math.floor(this.random() * (plan.length - after));
+      plan.splice(at, 0, { id, duplicate: true });
+    }
+    return plan;
   }
 }

@@ -33,6 +33,8 @@ export interface DeliveryAttempt {
   error?: string;
   /** Sent by the control API (the dashboard's "Resend"), not by the retry schedule. */
   manual?: true;
+  /** A second delivery of an event already sent (the provider may deliver one more than once). */
+  duplicate?: true;
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   ProviderEventStore,
   StoredEvent,
 } from './provider-event-store.ts';
+import type { Delivery } from './delivery-order.ts';
 import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
 
 export interface DispatcherDeps {
@@ -65,8 +66,10 @@ export class WebhookDispatcher {
    * Sends freshly stored events now, one after another in the order given (one action's events are shuffled
    * before: delivery-order.ts); resolves once each one's first attempt has ended.
    */
-  async publish(ids: readonly string[]): Promise<void> {
-    for (const id of ids) await this.attempt(id, false);
+  async publish(deliveries: readonly (string | Delivery)[]): Promise<void> {
+    for (const delivery of deliveries)
+      if (typeof delivery === 'string') await this.attempt(delivery, false);
+      else await this.attempt(delivery.id, delivery.duplicate ? 'duplicate' : false);
   }
   /** Sends an event again by hand (any state); the retry schedule carries on unless this attempt delivered it. */
   resend(id: string): Promise<DeliveryAttempt | null> {
@@ -97,20 +100,20 @@ export class WebhookDispatcher {
     timer.unref();
     this.timers.set(id, timer);
   }
-  private attempt(id: string, manual: boolean): Promise<DeliveryAttempt | null> {
+  private attempt(id: string, manual: boolean | 'duplicate'): Promise<DeliveryAttempt | null> {
     const running = this.inFlight.get(id);
     if (running) return running;
     const run = this.send(id, manual).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, run);
     return run;
   }
-  private async send(id: string, manual: boolean): Promise<DeliveryAttempt | null> {
+  private async send(id: string, manual: boolean | 'duplicate'): Promise<DeliveryAttempt | null> {
     const event = this.deps.events.get(id);
     if (!event || !this.running || (!manual && event.state !== 'pending')) return null;
     const attempt = await this.post(event, manual);
     if (!attempt) return null;
     const updated = this.deps.events.recordAttempt(id, attempt, (current) =>
-      stateAfter(current, attempt, manual, this.deps.schedule, Date.now()),
+      stateAfter(current, attempt, manual !== false, this.deps.schedule, Date.now()),
     );
     if (updated?.state === 'pending' && updated.next_attempt_ms !== null)
       this.schedule(id, updated.next_attempt_ms);
@@ -126,10 +129,11 @@ export class WebhookDispatcher {
     this.timers.delete(id);
   }
   /** One POST the way the provider sends it (no platform token; its own User-Agent); null when stopped meanwhile. */
-  private async post(event: StoredEvent, manual: boolean): Promise<DeliveryAttempt | null> {
+  private async post(event: StoredEvent, manual: boolean | 'duplicate'): Promise<DeliveryAttempt | null> {
     const timeoutMs = this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     const date = nowIso();
-    const extra = manual ? { manual: true as const } : {};
+    const extra =
+      manual === 'duplicate' ? { duplicate: true as const } : manual ? { manual: true as const } : {};
     try {
       const response = await fetch(this.deps.endpoint(event.app_id), {
         method: 'POST',

@@ -660,6 +660,52 @@ describe('what follows a purchase', () => {
     expect(lookup.body.data[0].invoice).toBe(disputed.body.order.subscription.invoices[0].id);
   });
 
+  it('rule events-more-than-once: some events are delivered twice, from the seed, on by default; the setting turns it off', async () => {
+    /** The event ids the endpoint received, in order, for one purchase from `seed`. */
+    const deliveriesOf = async (seed: number, duplicates?: boolean) => {
+      await h.call('POST', '/__harness/reset');
+      h.endpoint.reset();
+      await api.settings({
+        event_order_seed: seed,
+        webhook_endpoint: { enabled_events: ['*'] },
+        ...(duplicates === undefined ? {} : { event_duplicates: duplicates }),
+      });
+      const session = await accepted(goldWithTrial(trialEnd()));
+      await api.pay(session.id, { payment_method: 'card', email: 'buyer@example.com' });
+      const ids = h.endpoint.requests.map((request) => JSON.parse(request.body.toString()).id as string);
+      return { session: session.id, ids };
+    };
+    const twice = (ids: string[]) => ids.filter((id, i) => ids.indexOf(id) !== i);
+    const runs: { session: string; ids: string[] }[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6]) runs.push(await deliveriesOf(seed));
+    expect((await api.settings({})).body.event_duplicates).toBe(true);
+    expect(runs.some((run) => twice(run.ids).length > 0)).toBe(true);
+    // The second delivery comes after the first, and the control API marks it.
+    const withTwice = runs.find((run) => twice(run.ids).length > 0)!;
+    const [again] = twice(withTwice.ids);
+    expect(withTwice.ids.indexOf(again!)).toBeLessThan(withTwice.ids.lastIndexOf(again!));
+    // The same seed replays the same deliveries (ids differ per run: compare the types in order).
+    const typesOf = (ids: string[], bodies: { id: string; type: string }[]) =>
+      ids.map((id) => bodies.find((body) => body.id === id)!.type);
+    const first = await deliveriesOf(4);
+    const firstTypes = typesOf(
+      first.ids,
+      h.endpoint.requests.map((r) => JSON.parse(r.body.toString())),
+    );
+    const second = await deliveriesOf(4);
+    const secondTypes = typesOf(
+      second.ids,
+      h.endpoint.requests.map((r) => JSON.parse(r.body.toString())),
+    );
+    expect(secondTypes).toEqual(firstTypes);
+    const marked = (await api.events(second.session)).filter((e) =>
+      e.attempts.some((attempt: { duplicate?: boolean }) => attempt.duplicate),
+    );
+    expect(marked.map((e) => e.id).sort()).toEqual([...new Set(twice(second.ids))].sort());
+    // Turned off: each event once.
+    for (const seed of [1, 2, 3, 4, 5, 6]) expect(twice((await deliveriesOf(seed, false)).ids)).toEqual([]);
+  });
+
   it('rule events-any-order: one purchase is delivered in another order from another seed, the same from the same', async () => {
     const orderOf = async (seed: number) => {
       await h.call('POST', '/__harness/reset');

@@ -126,6 +126,7 @@ describe("the payment double's objects against Stripe's example objects", () => 
     await c.dispute(bacs);
     const bounced = await paid(GOLD, { payment_method: 'bacs_debit' });
     await c.settle(bounced, 'failed');
+    await c.clock(bounced, 'next'); // 23 hours on, the subscription expires and its invoice is voided
     const trial = await paid({ ...GOLD, 'subscription_data[trial_period_days]': '14' });
     await c.cancel(trial, 'now');
     await paid({

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAccountSettings } from '../../../host-harness/payments/account/account-settings.ts';
 import {
+  eventDuplicatesFromEnv,
   eventOrderSeedFromEnv,
   SEEDED_PRICES,
   seededAccountSettings,
@@ -70,6 +71,22 @@ describe('eventOrderSeedFromEnv', () => {
     for (const raw of ['-1', '1.5', 'abc', ' 4', '4 ', '1234567890', '1e3', 'x42', '42x'])
       expect(() => eventOrderSeedFromEnv({ HARNESS_EVENT_ORDER_SEED: raw }), raw).toThrow(
         new Error(`HARNESS_EVENT_ORDER_SEED must be a whole number, got ${raw}`),
+      );
+  });
+});
+
+describe('eventDuplicatesFromEnv', () => {
+  it('on (some events twice) when unset, empty or 1; off with 0', () => {
+    expect(eventDuplicatesFromEnv({})).toBe(true);
+    expect(eventDuplicatesFromEnv({ HARNESS_EVENT_DUPLICATES: '' })).toBe(true);
+    expect(eventDuplicatesFromEnv({ HARNESS_EVENT_DUPLICATES: '1' })).toBe(true);
+    expect(eventDuplicatesFromEnv({ HARNESS_EVENT_DUPLICATES: '0' })).toBe(false);
+  });
+
+  it('an error naming the variable and the value for anything else', () => {
+    for (const raw of ['yes', 'true', '2', ' 0'])
+      expect(() => eventDuplicatesFromEnv({ HARNESS_EVENT_DUPLICATES: raw }), raw).toThrow(
+        new Error(`HARNESS_EVENT_DUPLICATES must be 0 or 1, got ${raw}`),
       );
   });
 });

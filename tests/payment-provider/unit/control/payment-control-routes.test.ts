@@ -629,6 +629,7 @@ describe('GET and POST /__harness/payments/settings', () => {
     bacs_business_days: { new_mandate: 7, existing_mandate: 4 },
     prices: PRICES,
     event_order_seed: 1,
+    event_duplicates: false,
     now: NOW_S,
   };
 

@@ -20,13 +20,13 @@ import {
   CHECKOUT_SESSION_TABLES,
   CheckoutSessionStore,
 } from '../../../../host-harness/payments/checkout/checkout-session-store.ts';
+import { PaymentDouble } from '../../../../host-harness/payments/checkout/payment-engine.ts';
 import type {
   PaymentState,
   PaymentsContext,
 } from '../../../../host-harness/payments/checkout/payments-context.ts';
 import { registerPaymentControlRoutes } from '../../../../host-harness/payments/control/payment-control-routes.ts';
 import { registerControlPlumbing } from '../../../../host-harness/payments/create-payment-provider.ts';
-import { PaymentDouble } from '../../../../host-harness/payments/checkout/payment-engine.ts';
 import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import {
   PROVIDER_EVENT_TABLES,
@@ -75,6 +75,8 @@ export interface AppOptions {
   settings?: AccountSettings;
   quiet?: boolean;
   endpoint?: (appId: string) => string;
+  /** Whether some events are delivered twice (off here unless a test turns it on). */
+  duplicateDeliveries?: boolean;
   /** When failed deliveries are tried again (the provider's live schedule by default). */
   retry?: RetrySchedule;
   /** Registers more on the app (body parsers, the hosted page) before the double's routes. */
@@ -96,6 +98,7 @@ export async function paymentsApp(options: AppOptions = {}) {
     settings: options.settings ?? defaultAccountSettings(),
     prices: PRICES,
     eventOrderSeed: 1,
+    duplicateDeliveries: options.duplicateDeliveries ?? false,
     returnOrigins: [SITE],
   });
   const ctx: PaymentsContext = { state, payments, ownUrl: () => OWN_URL, quiet };

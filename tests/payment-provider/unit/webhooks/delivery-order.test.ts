@@ -79,3 +79,37 @@ describe('DeliveryOrder', () => {
     expect([...first.order(items)].sort((a, b) => a - b)).toStrictEqual(items);
   });
 });
+
+describe('DeliveryOrder.plan', () => {
+  const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const twice = (plan: { id: string; duplicate: boolean }[]) =>
+    plan.filter((d) => d.duplicate).map((d) => d.id);
+
+  it('delivers every event once, shuffled, and some a second time after the first, when duplicates are on', () => {
+    let seen = 0;
+    for (let seed = 0; seed < 30; seed++) {
+      const plan = new DeliveryOrder(seed).plan(ids, true);
+      expect(
+        plan
+          .filter((d) => !d.duplicate)
+          .map((d) => d.id)
+          .sort(),
+      ).toStrictEqual(ids);
+      for (const id of twice(plan)) {
+        seen++;
+        const first = plan.findIndex((d) => d.id === id && !d.duplicate);
+        const second = plan.findIndex((d) => d.id === id && d.duplicate);
+        expect(second).toBeGreaterThan(first);
+      }
+    }
+    // About one in three over 180 events; never none.
+    expect(seen).toBeGreaterThan(30);
+    expect(seen).toBeLessThan(90);
+  });
+
+  it('replays from the same seed, and sends each event once with duplicates off', () => {
+    expect(new DeliveryOrder(7).plan(ids, true)).toStrictEqual(new DeliveryOrder(7).plan(ids, true));
+    for (let seed = 0; seed < 30; seed++)
+      expect(twice(new DeliveryOrder(seed).plan(ids, false))).toStrictEqual([]);
+  });
+});
