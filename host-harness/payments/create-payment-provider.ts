@@ -15,6 +15,7 @@ import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../src/s
 import type { AccountSettings } from './account/account-settings.ts';
 import type { DashboardPrice } from './account/dashboard-prices.ts';
 import { IDEMPOTENCY_TABLES, IdempotencyStore } from './api/idempotency-store.ts';
+import { ProviderError } from './api/provider-error.ts';
 import { registerProviderRoutes } from './api/provider-routes.ts';
 import { CHECKOUT_SESSION_TABLES, CheckoutSessionStore } from './checkout/checkout-session-store.ts';
 import { PaymentDouble } from './checkout/payment-engine.ts';
@@ -156,8 +157,10 @@ export async function createPaymentProvider(opts: PaymentProviderOptions = {}): 
 }
 
 /**
- * The Host rule on every request; the control rule on every `/__harness/` route as it is declared (so that
- * any spelling of the path the router sends there is judged), but the pay page's and the stylesheet's GETs.
+ * The Host rule on every request; on every `/__harness/` route (but the pay page's and the stylesheet's GETs) and every
+ * `/v1` route, as each is declared (so that any spelling of the path the router sends there is judged), the rule that
+ * answers tools and its own pages only: a page of another origin may neither drive the control API nor call the
+ * provider's API (it gets a 403, and no CORS grant: the stand-in makes none).
  */
 function registerGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
@@ -165,18 +168,24 @@ function registerGuards(app: FastifyInstance): void {
     if (problem) throw new ControlError(403, problem, 'foreign_host');
   });
   app.addHook('onRoute', (route) => {
-    const url = route.url;
-    if (!url.toLowerCase().startsWith('/__harness')) return;
-    const guard = async (request: {
-      method: string;
-      headers: Parameters<typeof controlRefusal>[0];
-      socket: { localPort?: number };
-    }) => {
+    const url = route.url.toLowerCase();
+    const api = url.startsWith('/v1');
+    if (!api && !url.startsWith('/__harness')) return;
+    const guard = async (request: FastifyRequest) => {
       const page =
         (request.method === 'GET' || request.method === 'HEAD') &&
         PAGE_PREFIXES.some((p) => url.startsWith(p));
-      const problem = page ? null : controlRefusal(request.headers, request.socket.localPort);
-      if (problem) throw new ControlError(403, problem, 'foreign_origin');
+      const problem = page
+        ? null
+        : controlRefusal(
+            request.headers,
+            request.socket.localPort,
+            api ? "The provider's API" : 'The control API',
+          );
+      if (!problem) return;
+      throw api
+        ? new ProviderError(403, 'invalid_request_error', problem, undefined, 'foreign_origin')
+        : new ControlError(403, problem, 'foreign_origin');
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];

@@ -1,5 +1,6 @@
 import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from '../account/provider-config.ts';
 import { nowIso } from '../server/ids.ts';
+import type { Delivery } from './delivery-order.ts';
 import { signatureHeader } from './event-signature.ts';
 import type {
   DeliveryAttempt,
@@ -7,7 +8,6 @@ import type {
   ProviderEventStore,
   StoredEvent,
 } from './provider-event-store.ts';
-import type { Delivery } from './delivery-order.ts';
 import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
 
 export interface DispatcherDeps {

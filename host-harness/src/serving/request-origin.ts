@@ -19,16 +19,20 @@ export function hostRefusal(headers: IncomingHttpHeaders, port: number | undefin
  * and a `Sec-Fetch-Site` that is absent, `none` or `same-origin`. `Origin: null` (a sandboxed frame, a page with
  * `Referrer-Policy: no-referrer`, a cross-site redirect) and `same-site` (another port of this machine) are refused.
  */
-export function controlRefusal(headers: IncomingHttpHeaders, port: number | undefined): string | null {
+export function controlRefusal(
+  headers: IncomingHttpHeaders,
+  port: number | undefined,
+  what = 'The control API',
+): string | null {
   const origin = headers.origin;
   const own = port ? ownOrigins(port) : [];
   const who = `tools (no Origin) and the harness's own pages (${own.join(', ') || 'its own origin'})`;
   if (origin !== undefined && !own.includes(origin)) {
-    return `The control API answers only ${who}; a request from Origin ${JSON.stringify(origin.slice(0, 200))} was refused`;
+    return `${what} answers only ${who}; a request from Origin ${JSON.stringify(origin.slice(0, 200))} was refused`;
   }
   const site = headers['sec-fetch-site'];
   if (site !== undefined && !FIRST_PARTY_FETCH.has(site)) {
-    return `The control API answers only ${who}; a request a page sent from another origin (Sec-Fetch-Site: ${String(site).slice(0, 40)}) was refused`;
+    return `${what} answers only ${who}; a request a page sent from another origin (Sec-Fetch-Site: ${String(site).slice(0, 40)}) was refused`;
   }
   return null;
 }
