@@ -87,7 +87,10 @@ export async function createPaymentProvider(opts: PaymentProviderOptions = {}): 
     prices: opts.prices ?? SEEDED_PRICES,
     eventOrderSeed: opts.eventOrderSeed ?? null,
     duplicateDeliveries: opts.duplicateDeliveries ?? true,
-    returnOrigins: withLoopbackAliases(opts.siteOrigin ?? 'http://localhost:4401'),
+    // Not `[::1]`: Chrome refuses an IPv6 address in a CSP source list, which the pay page's form-action names them in.
+    returnOrigins: withLoopbackAliases(opts.siteOrigin ?? 'http://localhost:4401').filter(
+      (o) => !o.includes('[::1]'),
+    ),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
   const ctx: PaymentsContext = {

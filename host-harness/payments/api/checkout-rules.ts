@@ -130,6 +130,12 @@ function url(
   } catch {}
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
     throw invalidRequest('Not a valid URL', param, 'url_invalid');
+  if (parsed.hostname === '[::1]')
+    throw invalidRequest(
+      `${param} may not name [::1]: the pay page lists where it returns in its Content-Security-Policy, which Chrome refuses an IPv6 address in; use localhost or 127.0.0.1`,
+      param,
+      'url_invalid',
+    );
   // The provider accepts any URL; the harness returns buyers only to the site it serves (RULES.md, "stricter").
   if (!ctx.returnOrigins.includes(parsed.origin))
     throw invalidRequest(

@@ -399,6 +399,26 @@ describe('the payment double refuses what the provider refuses', () => {
     );
   });
 
+  it('rule return-urls-on-site: a [::1] return address is a clear 400, and the pay page lists none in its CSP', async () => {
+    for (const param of ['success_url', 'cancel_url']) {
+      const error = await refused(
+        goldWithTrial(trialEnd(), { [param]: 'http://[::1]:4401/PaymentSuccess' }),
+        param,
+      );
+      expect(error.code).toBe('url_invalid');
+      expect(error.message).toBe(
+        `${param} may not name [::1]: the pay page lists where it returns in its Content-Security-Policy, which Chrome refuses an IPv6 address in; use localhost or 127.0.0.1`,
+      );
+    }
+    const session = await accepted(goldWithTrial(trialEnd()));
+    const page = await api.page(session.id);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('form-action');
+    expect(csp).toContain('http://localhost:4401');
+    expect(csp).toContain('http://127.0.0.1:4401');
+    expect(csp).not.toContain('[::1]');
+  });
+
   it('rule return-urls-on-site: success_url and cancel_url on the site origin only (harness stricter)', async () => {
     for (const url of [
       'https://evil.example/x',
