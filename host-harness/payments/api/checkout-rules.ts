@@ -57,10 +57,13 @@ const MAX_URL = 5000;
 const MAX_REFERENCE = 200;
 const MAX_EMAIL = 512;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Characters no e-mail address holds (the double's reading: the pages list none), stricter rather than kinder. */
-export const HIDDEN_CHARACTERS =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+/**
+ * Characters hidden in text, by Unicode class: controls, format characters (bidi controls, zero-width, soft hyphen,
+ * tags), line and paragraph separators, default-ignorable code points and the Hangul and Braille fillers. No e-mail
+ * address holds one (the double's reading: the pages list none), and one would mislead whoever reads the address.
+ */
+export const HIDDEN_CHARACTER =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\u115F\u1160\u3164\uFFA0\u2800]/u;
 
 type Obj = { [key: string]: FormValue };
 export const isObj = (value: FormValue | undefined): value is Obj =>
@@ -150,7 +153,7 @@ function url(
 export function emailAddress(value: FormValue | undefined, param: string): string | null {
   const raw = text(value, param, false);
   if (raw === null) return null;
-  if (raw.length > MAX_EMAIL || !EMAIL.test(raw) || HIDDEN_CHARACTERS.test(raw))
+  if (raw.length > MAX_EMAIL || !EMAIL.test(raw) || HIDDEN_CHARACTER.test(raw))
     throw invalidRequest(`Invalid email address: ${raw.slice(0, 100)}`, param, 'email_invalid');
   return raw;
 }

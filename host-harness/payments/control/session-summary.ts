@@ -5,9 +5,9 @@ import { chargeTerms } from '../billing/billing-terms.ts';
 import { currentPeriodEnd, type Subscription } from '../billing/subscription-object.ts';
 import { pricedLine } from '../checkout/checkout-session.ts';
 import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import { type SessionStatus, sessionStatus } from '../checkout/session-status.ts';
+import { sessionStatus } from '../checkout/session-status.ts';
 import { formatAmount, formatDate } from '../pay-page/display-format.ts';
-import type { DeliveryAttempt, DeliveryState, StoredEvent } from '../webhooks/provider-event-store.ts';
+import type { StoredEvent } from '../webhooks/provider-event-store.ts';
 
 const iso = (timeS: number) => new Date(timeS * 1000).toISOString();
 const isoOrNull = (timeS: number | null | undefined) => (timeS == null ? null : iso(timeS));

@@ -433,6 +433,34 @@ describe('the payment double refuses what the provider refuses', () => {
     await accepted(goldWithTrial(trialEnd(), { success_url: 'http://127.0.0.1:4401/PaymentSuccess' }));
   });
 
+  it('rule customer-email: an address with a hidden character is refused, by the API and on the pay page', async () => {
+    // Arabic letter mark, soft hyphen, a tag, Hangul filler, Mongolian vowel separator, Braille blank, combining
+    // grapheme joiner, variation selector, zero-width space, right-to-left override.
+    const hidden = [
+      '\u061C',
+      '\u00AD',
+      '\u{E0041}',
+      '\u3164',
+      '\u180E',
+      '\u2800',
+      '\u034F',
+      '\uFE0F',
+      '\u200B',
+      '\u202E',
+    ];
+    const open = await accepted(goldWithTrial(trialEnd()));
+    for (const character of hidden) {
+      const label = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      const email = `jane${character}@example.co.uk`;
+      const error = await refused(goldWithTrial(trialEnd(), { customer_email: email }), 'customer_email');
+      expect(error.code, label).toBe('email_invalid');
+      const page = await api.pay(open.id, { payment_method: 'card', email });
+      expect(page.status, label).toBe(400);
+      expect(page.text, label).toContain('Enter a valid e-mail address.');
+    }
+    expect((await api.session(open.id)).status).toBe('open');
+  });
+
   it('rule customer-email: one plain address; hidden characters refused; the page asks when none is prefilled', async () => {
     for (const email of [
       'not-an-address',
