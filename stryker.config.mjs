@@ -273,6 +273,7 @@ export const MUTATED = [
   'host-harness/payments/server/control-error.ts',
   'host-harness/src/emulator/payment-provider/provider-forwarding.ts',
   'host-harness/src/serving/request-origin.ts',
+  'host-harness/src/serving/form-body.ts',
 ];
 
 /**

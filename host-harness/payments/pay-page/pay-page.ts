@@ -5,6 +5,7 @@
  * `cancel_url`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formBodyRefusal } from '../../src/serving/form-body.ts';
 import { type PagePolicy, sendPage } from '../../src/serving/page-shell.ts';
 import { emailAddress } from '../api/checkout-rules.ts';
 import { BillingConflict } from '../billing/subscription-ledger.ts';
@@ -16,23 +17,13 @@ import { badRequest } from '../server/control-error.ts';
 import { MAX_EMAIL_LENGTH, methodsOf, payBody, TITLE } from './pay-page-view.ts';
 
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** The Pay form's e-mail field (and the parameter named when the address is checked as the API checks it). */
 const EMAIL_FIELD = 'email';
 
-/** `preParsing` hook of Pay and Cancel: the body is the form's own encoding, or there is none. */
+/** `preParsing` hook of Pay and Cancel: a body other than the form's own is a 400 before it is read. */
 export async function formBodyOnly(request: FastifyRequest): Promise<void> {
-  const type = request.headers['content-type'];
-  const media = typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : null;
-  if (media === FORM_TYPE) return;
-  const length = request.headers['content-length'];
-  const hasBody =
-    request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  if (media === null && !hasBody) return;
-  throw badRequest(
-    `This form is posted as ${FORM_TYPE}; a body of type ${JSON.stringify((media ?? 'none').slice(0, 100))} was refused`,
-    'invalid_body',
-  );
+  const problem = formBodyRefusal(request.headers);
+  if (problem) throw badRequest(problem, 'invalid_body');
 }
 
 /** A field of the posted form (none without a body). */

@@ -60,7 +60,11 @@ describe('the money path after the buyer pays', () => {
           .map((e) => e.type)
           .join(' '),
       );
-      expect((await attempts(id)).map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      // The four events each delivered, some twice (the provider may): every delivery answered 200.
+      expect(events).toHaveLength(4);
+      const statuses = (await attempts(id)).map((a) => a.status);
+      expect(statuses.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(statuses)).toEqual(new Set([200]));
       const [order, ...more] = await orders();
       expect(more).toEqual([]);
       expect(order).toMatchObject({
@@ -204,7 +208,9 @@ describe('the money path after the buyer pays', () => {
     await c.settings({ webhook_endpoint: { api_version: ACACIA } });
     const id = await buy('card');
     const tries = await attempts(id);
-    expect(tries.map((a) => a.status)).toEqual([400, 400, 400, 400]);
+    // Each of the four events tried once (or twice: the provider may deliver one again), each refused.
+    expect(tries.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(tries.map((a) => a.status))).toEqual(new Set([400]));
     expect(tries[0].error).toContain(
       `rendered in API version ${ACACIA}, but this function reads ${PINNED_VERSION}`,
     );
