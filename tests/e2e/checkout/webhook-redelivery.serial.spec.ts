@@ -1,7 +1,7 @@
 /**
  * A webhook that is down while a buyer pays, then comes back after a restart of the harness, in Chromium: the events
- * the payment provider's stand-in stored before delivering them are sent again by the restarted harness from the same database
- * file, and the checkout ends with exactly one Order and one e-mail, every attempt visible in the control API.
+ * the payment provider's stand-in stored before delivering them are sent again by the restarted harness from the same
+ * database file, and the checkout ends with exactly one Order and one e-mail, every attempt visible in the control API.
  *
  * It runs its own harness (the emulator's CLI on port 4410 and the payment provider's stand-in's on 4411, with a data
  * folder of their own and a compressed retry schedule), so that it can stop and start them; its checkout returns to the
