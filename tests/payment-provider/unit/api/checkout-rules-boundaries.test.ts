@@ -1,84 +1,24 @@
 /**
- * `POST /v1/checkout/sessions` checked against the provider's description, then read by parseSessionParams: the parameter each refusal names, the version boundary of
- * `allowed_payment_method_types`, long values cut in messages, and the amount ceiling of each period.
+ * `POST /v1/checkout/sessions` checked against the provider's description, then read by parseSessionParams: the
+ * parameter each refusal names, the version boundary of `allowed_payment_method_types`, long values cut in messages, and the amount ceiling of each period.
  */
 
 import { describe, expect, it } from 'vitest';
-import { defaultAccountSettings } from '../../../../host-harness/payments/account/account-settings.ts';
-import { DashboardPrices } from '../../../../host-harness/payments/account/dashboard-prices.ts';
+import { MAX_AMOUNT } from '../../../../host-harness/payments/api/checkout-rules.ts';
+import { SETUP_PENCE } from '../../../support/spec-figures.ts';
 import {
-  MAX_AMOUNT,
-  parseSessionParams,
-  type RequestContext,
-} from '../../../../host-harness/payments/api/checkout-rules.ts';
-import { describedParams } from '../../../../host-harness/payments/api/request-schema.ts';
-import { MONTHLY_PENCE, SETUP_PENCE } from '../../../support/spec-figures.ts';
-import { refusalOf } from '../support/provider-refusal.ts';
+  ACACIA,
+  bad,
+  context,
+  inline,
+  parse,
+  payment,
+  refusal,
+  SITE,
+  subscription,
+} from '../support/session-requests.ts';
 
-const NOW = 1_700_000_000;
-const SITE = 'http://localhost:4401';
-const PINNED = '2026-10-28.endive';
-const ACACIA = '2025-02-24.acacia';
 const BOUNDARY = '2026-09-30.endive';
-
-type Fields = Record<string, string>;
-
-/** The rules' context, and the API version the request is described at. */
-type Context = RequestContext & { apiVersion: string };
-
-const context = (extra: Partial<Context> = {}): Context => ({
-  nowS: NOW,
-  apiVersion: PINNED,
-  prices: new DashboardPrices({
-    price_setup: {
-      product_name: 'Gold package: setup',
-      unit_amount: SETUP_PENCE,
-      currency: 'gbp',
-      recurring: null,
-    },
-  }),
-  settings: defaultAccountSettings(),
-  returnOrigins: [SITE],
-  ...extra,
-});
-
-const parse = (fields: Fields, ctx = context()) =>
-  parseSessionParams(
-    describedParams('POST /v1/checkout/sessions', new URLSearchParams(fields).toString(), ctx.apiVersion),
-    ctx,
-  );
-const refusal = (fields: Fields, ctx = context()) => refusalOf(() => parse(fields, ctx));
-
-const inline = (i: number, amount: number, recurring = false): Fields => ({
-  [`line_items[${i}][price_data][currency]`]: 'gbp',
-  [`line_items[${i}][price_data][unit_amount]`]: String(amount),
-  [`line_items[${i}][price_data][product_data][name]`]: `Item ${i}`,
-  [`line_items[${i}][quantity]`]: '1',
-  ...(recurring ? { [`line_items[${i}][price_data][recurring][interval]`]: 'month' } : {}),
-});
-
-const payment = (extra: Fields = {}): Fields => ({
-  mode: 'payment',
-  ...inline(0, SETUP_PENCE),
-  success_url: `${SITE}/PaymentSuccess`,
-  ...extra,
-});
-
-const subscription = (extra: Fields = {}): Fields => ({
-  mode: 'subscription',
-  ...inline(0, SETUP_PENCE),
-  ...inline(1, MONTHLY_PENCE, true),
-  success_url: `${SITE}/PaymentSuccess`,
-  ...extra,
-});
-
-const bad = (message: string, param?: string, code?: string) => ({
-  status: 400,
-  type: 'invalid_request_error',
-  message,
-  ...(param === undefined ? {} : { param }),
-  ...(code === undefined ? {} : { code }),
-});
 
 describe('allowed_payment_method_types and payment_method_types by API version', () => {
   it('takes allowed_payment_method_types at exactly the version that removed payment_method_types', () => {

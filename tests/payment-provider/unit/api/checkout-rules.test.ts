@@ -8,88 +8,27 @@ import {
   defaultAccountSettings,
   patchedSettings,
 } from '../../../../host-harness/payments/account/account-settings.ts';
-import { DashboardPrices } from '../../../../host-harness/payments/account/dashboard-prices.ts';
-import {
-  emailAddress,
-  parseSessionParams,
-  type RequestContext,
-} from '../../../../host-harness/payments/api/checkout-rules.ts';
+import { emailAddress, parseSessionParams } from '../../../../host-harness/payments/api/checkout-rules.ts';
 import { describedParams } from '../../../../host-harness/payments/api/request-schema.ts';
 import { MONTHLY_PENCE, SETUP_PENCE } from '../../../support/spec-figures.ts';
 import { refusalOf } from '../support/provider-refusal.ts';
+import {
+  ACACIA,
+  bad,
+  context,
+  type Fields,
+  inline,
+  NOW,
+  PINNED,
+  parse,
+  payment,
+  refusal,
+  SITE,
+  subscription,
+} from '../support/session-requests.ts';
 
-const NOW = 1_700_000_000;
 const HOUR = 3_600;
 const DAY = 24 * HOUR;
-const SITE = 'http://localhost:4401';
-const PINNED = '2026-10-28.endive';
-const ACACIA = '2025-02-24.acacia';
-
-type Fields = Record<string, string>;
-
-/** The rules' context, and the API version the request is described at. */
-type Context = RequestContext & { apiVersion: string };
-
-const context = (extra: Partial<Context> = {}): Context => ({
-  nowS: NOW,
-  apiVersion: PINNED,
-  prices: new DashboardPrices({
-    price_monthly: {
-      product_name: 'Gold package: monthly',
-      unit_amount: MONTHLY_PENCE,
-      currency: 'gbp',
-      recurring: { interval: 'month', interval_count: 1 },
-    },
-    price_setup: {
-      product_name: 'Gold package: setup',
-      unit_amount: SETUP_PENCE,
-      currency: 'gbp',
-      recurring: null,
-    },
-  }),
-  settings: defaultAccountSettings(),
-  returnOrigins: [SITE, 'http://127.0.0.1:4401'],
-  ...extra,
-});
-
-const parse = (fields: Fields, ctx = context()) =>
-  parseSessionParams(
-    describedParams('POST /v1/checkout/sessions', new URLSearchParams(fields).toString(), ctx.apiVersion),
-    ctx,
-  );
-const refusal = (fields: Fields, ctx = context()) => refusalOf(() => parse(fields, ctx));
-
-/** Line item `i` with inline price data (`recurring` adds a monthly interval). */
-const inline = (i: number, amount: number, recurring = false, currency = 'gbp'): Fields => ({
-  [`line_items[${i}][price_data][currency]`]: currency,
-  [`line_items[${i}][price_data][unit_amount]`]: String(amount),
-  [`line_items[${i}][price_data][product_data][name]`]: `Item ${i}`,
-  [`line_items[${i}][quantity]`]: '1',
-  ...(recurring ? { [`line_items[${i}][price_data][recurring][interval]`]: 'month' } : {}),
-});
-
-const payment = (extra: Fields = {}): Fields => ({
-  mode: 'payment',
-  ...inline(0, SETUP_PENCE),
-  success_url: `${SITE}/PaymentSuccess`,
-  ...extra,
-});
-
-const subscription = (extra: Fields = {}): Fields => ({
-  mode: 'subscription',
-  ...inline(0, SETUP_PENCE),
-  ...inline(1, MONTHLY_PENCE, true),
-  success_url: `${SITE}/PaymentSuccess`,
-  ...extra,
-});
-
-const bad = (message: string, param?: string, code?: string) => ({
-  status: 400,
-  type: 'invalid_request_error',
-  message,
-  ...(param === undefined ? {} : { param }),
-  ...(code === undefined ? {} : { code }),
-});
 
 describe('a valid session', () => {
   it('becomes the session input, with the defaults the provider gives', () => {

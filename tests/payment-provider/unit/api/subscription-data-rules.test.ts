@@ -8,6 +8,7 @@ import type { PriceInfo } from '../../../../host-harness/payments/account/dashbo
 import { subscriptionDataOf } from '../../../../host-harness/payments/api/checkout-rules.ts';
 import { describedParams } from '../../../../host-harness/payments/api/request-schema.ts';
 import { refusalOf } from '../support/provider-refusal.ts';
+import { bad } from '../support/session-requests.ts';
 
 // 2023-11-14T22:13:20Z: a month on is 30 days on.
 const NOW = 1_700_000_000;
@@ -27,13 +28,6 @@ const read = (
 ) => subscriptionDataOf(data(fields), recurring, oneTimePrices, NOW);
 const refusal = (fields: Record<string, string>, oneTimePrices = false) =>
   refusalOf(() => read(fields, oneTimePrices));
-const bad = (message: string, param: string, code?: string) => ({
-  status: 400,
-  type: 'invalid_request_error',
-  message,
-  param,
-  ...(code === undefined ? {} : { code }),
-});
 const none = {
   billingCycleAnchor: null,
   prorationBehavior: 'create_prorations',
