@@ -11,7 +11,7 @@ import {
   CheckoutSessionStore,
   type NewCheckoutRecord,
 } from '../../../host-harness/payments/checkout/checkout-session-store.ts';
-import { type Db, openDatabase } from '../../../host-harness/src/emulator/core/database.ts';
+import { type Db, openDatabase } from '../../../host-harness/payments/server/database.ts';
 import { at, bought, goldInput, goldRecord, recordOf } from './checkout-fixtures.ts';
 
 const NOW_S = at('2026-03-02T10:00:00Z');

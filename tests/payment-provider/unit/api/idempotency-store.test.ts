@@ -12,7 +12,7 @@ import {
   MAX_KEY_LENGTH,
   replayOf,
 } from '../../../../host-harness/payments/api/idempotency-store.ts';
-import { openDatabase } from '../../../../host-harness/src/emulator/core/database.ts';
+import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import { refusalOf } from '../support/provider-refusal.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

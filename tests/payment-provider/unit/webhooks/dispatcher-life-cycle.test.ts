@@ -11,7 +11,7 @@ import {
 } from '../../../../host-harness/payments/webhooks/provider-event-store.ts';
 import type { RetrySchedule } from '../../../../host-harness/payments/webhooks/retry-schedule.ts';
 import { WebhookDispatcher } from '../../../../host-harness/payments/webhooks/webhook-dispatcher.ts';
-import { openDatabase } from '../../../../host-harness/src/emulator/core/database.ts';
+import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import { type Answer, endpointServer, pause } from '../support/endpoint-server.ts';
 import { newEvent } from '../support/stored-events.ts';
 

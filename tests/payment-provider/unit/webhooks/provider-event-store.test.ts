@@ -8,7 +8,7 @@ import {
   PROVIDER_EVENT_TABLES,
   ProviderEventStore,
 } from '../../../../host-harness/payments/webhooks/provider-event-store.ts';
-import { openDatabase } from '../../../../host-harness/src/emulator/core/database.ts';
+import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import { newEvent } from '../support/stored-events.ts';
 
 const store = () => new ProviderEventStore(openDatabase(null, [PROVIDER_EVENT_TABLES]));

@@ -17,7 +17,7 @@ import {
   stateAfter,
   WebhookDispatcher,
 } from '../../../../host-harness/payments/webhooks/webhook-dispatcher.ts';
-import { openDatabase } from '../../../../host-harness/src/emulator/core/database.ts';
+import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import { type Answer, endpointServer, pause } from '../support/endpoint-server.ts';
 import { newEvent } from '../support/stored-events.ts';
 
