@@ -4,38 +4,18 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import {
   PROVIDER_EVENT_TABLES,
   ProviderEventStore,
 } from '../../../../host-harness/payments/webhooks/provider-event-store.ts';
-import type { RetrySchedule } from '../../../../host-harness/payments/webhooks/retry-schedule.ts';
 import { WebhookDispatcher } from '../../../../host-harness/payments/webhooks/webhook-dispatcher.ts';
-import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
-import { type Answer, endpointServer, pause } from '../support/endpoint-server.ts';
+import { dispatcherSetup } from '../support/dispatcher-setup.ts';
+import { pause } from '../support/endpoint-server.ts';
 import { newEvent } from '../support/stored-events.ts';
 
-const SLOW: RetrySchedule = { firstDelayMs: 60_000, maxDelayMs: 60_000, maxAttempts: 20 };
-
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const each of open.splice(0).reverse()) await each.close();
-});
-
-async function setup(answers: Answer[], schedule: RetrySchedule = SLOW) {
-  const server = await endpointServer(answers);
-  open.push(server);
-  const db = openDatabase(null, [PROVIDER_EVENT_TABLES]);
-  const events = new ProviderEventStore(db);
-  const dispatcher = new WebhookDispatcher({
-    events,
-    endpoint: (appId) => `${server.url}/api/apps/${appId}/functions/stripeWebhook`,
-    schedule,
-    quiet: true,
-  });
-  open.push(dispatcher);
-  return { server, db, events, dispatcher };
-}
+const { setup, open } = dispatcherSetup();
 
 describe('WebhookDispatcher', () => {
   it('a second start() does not bring back attempts clear() forgot', async () => {

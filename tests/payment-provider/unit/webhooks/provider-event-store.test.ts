@@ -3,12 +3,12 @@
  * what the retry schedule still has to send, and each attempt recorded with what follows it.
  */
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import {
   type DeliveryAttempt,
   PROVIDER_EVENT_TABLES,
   ProviderEventStore,
 } from '../../../../host-harness/payments/webhooks/provider-event-store.ts';
-import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import { newEvent } from '../support/stored-events.ts';
 
 const store = () => new ProviderEventStore(openDatabase(null, [PROVIDER_EVENT_TABLES]));

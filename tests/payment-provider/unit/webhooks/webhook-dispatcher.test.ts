@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import {
   type DeliveryAttempt,
   PROVIDER_EVENT_TABLES,
@@ -17,7 +18,6 @@ import {
   stateAfter,
   WebhookDispatcher,
 } from '../../../../host-harness/payments/webhooks/webhook-dispatcher.ts';
-import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
 import { type Answer, endpointServer, pause } from '../support/endpoint-server.ts';
 import { newEvent } from '../support/stored-events.ts';
 
