@@ -12,7 +12,8 @@ const withoutNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--experim
 
 // Three projects: `unit` (components and pure modules, in happy-dom), `unit-node` (pure modules of the backend functions
 // and the harness that run in Node: no server, no port) and `integration` (the platform emulator and the platform
-// client over real HTTP and WebSocket, in Node).
+// client over real HTTP and WebSocket, in Node). The payment provider's stand-in keeps its tests in one folder,
+// tests/payment-provider: its `unit/` tests are in `unit-node`, its `integration/` ones in `integration`.
 export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   // The backend functions import npm packages as Deno does (`npm:name@version`); in Node the same package comes from
@@ -41,7 +42,7 @@ export default defineConfig({
         // Password hashing (scrypt) and in-process route tests take seconds on a loaded 2-core machine.
         test: {
           name: 'unit-node',
-          include: ['tests/unit-node/**/*.test.ts'],
+          include: ['tests/unit-node/**/*.test.ts', 'tests/payment-provider/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -50,7 +51,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/payment-provider/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -73,7 +73,7 @@ async function loads(name: string): Promise<void> {
   const instance = await new WorkerdRuntime().start({
     fn,
     secrets: functionSecrets({
-      ownUrl: 'http://localhost:4400',
+      providerUrl: 'http://localhost:4402',
       siteOrigin: SITE_DEFAULTS.SITE_ORIGIN,
       agencyEmail: SITE_DEFAULTS.CONTACT_EMAIL,
     }),

@@ -5,7 +5,9 @@
  * still a dependency). Each file belongs to one layer of the table below, and may import only what its row allows;
  * a file in no layer, or a computed `import()` that cannot be checked, is an error too. Inside the harness, the
  * platform emulator's feature folders follow their own rule (`EMULATOR` below): each other only through `index.ts`,
- * and never in a cycle; a feature with sub-folders (`payments/`) holds them to the same rule (`SUB_FEATURES`).
+ * and never in a cycle. The payment provider's stand-in (`PROVIDER` below) is an emulator of its own: it and the
+ * platform emulator never import each other (they talk over HTTP), it imports nothing but its own files and the
+ * servers' shared `serving/`, and its folders import each other in no cycle and never its wiring.
  *
  *   node scripts/check-boundaries.mjs [root]   (root: the repository to check; this one by default)
  */
@@ -151,10 +153,13 @@ function emulatorProblem(from, target, edges) {
 const describePart = (part) => (part === FACTORY ? 'the app factory' : `the feature ${part}`);
 
 /**
- * Features whose folders are sub-features under the same rule: each sub-folder reaches another only through its
- * `index.ts`, never the feature's own top-level files (its wiring), and the sub-folders' imports form no cycle.
+ * The payment provider's stand-in: its folders (`api/`, `billing/`, …) reach each other directly but never in a cycle,
+ * and never its top-level files (its wiring: the app factory, the engine, the seed).
  */
-const SUB_FEATURES = [`${EMULATOR}payments/`];
+const PROVIDER = 'host-harness/payments/';
+/** What the stand-in may import besides its own files: what the harness's servers share (Host rule, timeouts, pages). */
+const SERVING = 'host-harness/src/serving/';
+const SUB_FEATURES = [PROVIDER];
 
 /** The sub-feature a path belongs to inside `root`: its folder name, the feature's wiring, or null outside `root`. */
 function subPart(root, path) {
@@ -164,10 +169,19 @@ function subPart(root, path) {
 }
 
 /**
- * The payment double is written from the provider's pages, never from the code it stands beside: nothing under it may
- * import the project's backend (`base44/`), the package's figures included.
+ * Why an import crosses between the stand-in and anything else, or null. Its rules come from the provider's pages and
+ * its own dashboard, never from the code it stands beside, and it reaches the platform only over HTTP.
  */
-const DOUBLE = `${EMULATOR}payments/`;
+function providerProblem(from, target) {
+  const inside = (path) => path.startsWith(PROVIDER);
+  if (inside(from) === inside(target)) return null;
+  const platform = (path) => path.startsWith(EMULATOR);
+  if (platform(from) || platform(target))
+    return "the payment provider's stand-in and the platform emulator never import each other: they talk over HTTP";
+  if (inside(from) && !target.startsWith(SERVING))
+    return "the payment provider's stand-in imports only its own files and host-harness/src/serving/: its rules come from the provider's pages, never from the site's or the backend's code";
+  return null;
+}
 
 /** What is wrong with an import between two files of one feature with sub-folders, or null. */
 function subFeatureProblem(root, from, target, edges) {
@@ -176,8 +190,6 @@ function subFeatureProblem(root, from, target, edges) {
   if (fromPart === null || targetPart === null || fromPart === targetPart) return null;
   if (targetPart === FACTORY)
     return `a folder of ${root} may not import the feature's wiring (its top-level files)`;
-  if (target !== `${root}${targetPart}/index.ts`)
-    return `import ${root}${targetPart}/ only through its index.ts`;
   if (fromPart !== FACTORY) edges.push([fromPart, targetPart]);
   return null;
 }
@@ -329,8 +341,8 @@ export function checkBoundaries(root) {
       const targetLayer = layerOf(target);
       const how = kind === 'dynamic' ? 'import()' : kind === 'type' ? 'import type' : 'import';
       const problem = (() => {
-        if (from.startsWith(DOUBLE) && target.startsWith('base44/'))
-          return "the payment double imports nothing of the project's backend: its rules come from the provider's pages";
+        const crossing = providerProblem(from, target);
+        if (crossing) return crossing;
         const entrance = entranceProblem(from, target);
         if (entrance) return entrance;
         if (targetLayer?.name === layer.name) {

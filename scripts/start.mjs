@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`  : build the site, then run the harness (emulator on :4400) and the site server (:4401).
+ * `npm start`  : build the site, then run the harness (emulator on :4400, the payment provider's stand-in on :4402) and
+ *                the site server (:4401).
  * `npm run dev`: the harness, with the site on Rspack's dev server (:4401, live reload); a backend function starts
  *                afresh (rebuilt) when a file under base44/ changes.
  * FUNCTIONS_RUNTIME=deno runs the backend functions under Deno instead of workerd (the deployed runtime).

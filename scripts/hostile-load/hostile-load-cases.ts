@@ -63,10 +63,10 @@ export interface HostileRequest {
    */
   drip?: { bytes: string; everyMs: number; giveUpMs: number };
   /**
-   * Which server: the harness (emulator, default), the site server (plain-text answers), or one of the function
-   * runtime's miniflare loopback servers (`CaseContext.loopbackPorts`).
+   * Which server: the harness (emulator, default), the site server (plain-text answers), the payment provider's
+   * stand-in (its `/v1` API), or one of the function runtime's miniflare loopback servers (`CaseContext.loopbackPorts`).
    */
-  target?: 'harness' | 'site' | { loopbackPort: number };
+  target?: 'harness' | 'site' | 'provider' | { loopbackPort: number };
   expect: Expectation;
   /** The exact statuses that are right (stricter than `expect`). */
   statuses?: number[];

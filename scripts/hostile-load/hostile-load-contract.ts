@@ -200,8 +200,12 @@ export function offContractBodies(ctx: CaseContext): HostileRequest {
 }
 
 /** Before the run: a checkout session for the hostile Pay posts, and the integrations the JSON-null calls reach. */
-export async function setupContract(base: string, agent: http.Agent): Promise<{ openSessionId: string }> {
-  const session = await send(base, agent, {
+export async function setupContract(
+  base: string,
+  providerBase: string,
+  agent: http.Agent,
+): Promise<{ openSessionId: string }> {
+  const session = await send(providerBase, agent, {
     method: 'POST',
     path: '/v1/checkout/sessions',
     headers: { authorization: `Bearer ${PROVIDER_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },

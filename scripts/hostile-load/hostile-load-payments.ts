@@ -69,6 +69,7 @@ export function paymentRequests(ctx: CaseContext): HostileRequest {
     label,
     method: 'POST',
     path: '/v1/checkout/sessions',
+    target: 'provider',
     headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...gold(nowS), ...change }).toString(),
     expect: '4xx',

@@ -12,8 +12,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { createPaymentProvider } from '../../host-harness/payments/index.ts';
 import { DATABASE_FILE } from '../../host-harness/src/emulator/core/database.ts';
-import { createEmulator, type Emulator } from '../../host-harness/src/emulator/index.ts';
+import { createEmulator, type Emulator, webhookEndpointUrl } from '../../host-harness/src/emulator/index.ts';
 import {
   CATEGORIES,
   type CaseContext,
@@ -88,13 +89,30 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).join();
   // Both servers with short bounds on slow clients, so that the slow-client cases are cut within seconds. Functions
   // run in workerd, as deployed, whatever FUNCTIONS_RUNTIME says: its miniflare loopback servers are probed too.
+  // The payment provider's stand-in beside it, as `npm start` runs them (its hosted page named on the emulator's origin).
+  let platformUrl = '';
+  const provider = await createPaymentProvider({
+    dataDir,
+    quiet: true,
+    timeouts: LOAD_TIMEOUTS,
+    webhookUrl: () => webhookEndpointUrl(platformUrl, APP),
+    hostedPageOrigin: () => platformUrl,
+  });
+  const providerBase = await provider.listen({ port: 0, host: '127.0.0.1' });
   const startEmulator = () =>
-    createEmulator({ dataDir, quiet: true, timeouts: LOAD_TIMEOUTS, functionsRuntime: 'workerd' });
+    createEmulator({
+      dataDir,
+      quiet: true,
+      timeouts: LOAD_TIMEOUTS,
+      functionsRuntime: 'workerd',
+      paymentProviderUrl: providerBase,
+    });
   let emulator: Emulator | null = await startEmulator();
   const site = await startSiteServer(path.join(dataDir, 'site'), LOAD_TIMEOUTS);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const base = await emulator.listen({ port: 0, host: '127.0.0.1' });
+    platformUrl = base;
     const login = await call(base, agent, 'POST', `/api/apps/${APP}/auth/login`, '', {
       email: 'user@example.com',
       password: 'user1234',
@@ -106,7 +124,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     // The run's collection exists before its first valid write, so that a read of it drawn first (an oversized header)
     // finds it whatever the order of the draws; this record is not the run's (no `run` field), so no count includes it.
     await call(base, agent, 'POST', `/api/apps/${APP}/entities/${ENTITY}`, token, { setup: true });
-    const { openSessionId } = await setupContract(base, agent);
+    const { openSessionId } = await setupContract(base, providerBase, agent);
     await emulator.warmFunctions();
     const running = await send(base, agent, { method: 'GET', path: '/__harness/functions' });
     const loopbackPorts = loopbackPortsOf(
@@ -163,9 +181,11 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
         const url =
           target === 'site'
             ? site.url
-            : typeof target === 'object'
-              ? `http://127.0.0.1:${target.loopbackPort}`
-              : base;
+            : target === 'provider'
+              ? providerBase
+              : typeof target === 'object'
+                ? `http://127.0.0.1:${target.loopbackPort}`
+                : base;
         const answer = await send(url, agent, request);
         if (timed) latencies.push(answer.ms);
         const counts = byCategory[request.category]!;
@@ -220,6 +240,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     await emulator.close();
     emulator = await startEmulator();
     const restartedBase = await emulator.listen({ port: 0, host: '127.0.0.1' });
+    platformUrl = restartedBase;
     const relogin = await call(restartedBase, agent, 'POST', `/api/apps/${APP}/auth/login`, '', {
       email: 'user@example.com',
       password: 'user1234',
@@ -280,6 +301,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
     agent.destroy();
     site.close();
     await emulator?.close();
+    await provider.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

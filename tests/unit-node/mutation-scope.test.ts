@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import config, { EXCLUDED, MUTATED, SCOPE } from '../../stryker.config.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
-const ROOTS = ['src', 'base44', 'host-harness/src'];
+const ROOTS = ['src', 'base44', 'host-harness/src', 'host-harness/payments'];
 
 function* modules(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -23,8 +23,13 @@ const all = ROOTS.flatMap((dir) => [...modules(resolve(root, dir))]);
 const excluded = Object.entries(EXCLUDED as Record<string, string>);
 
 describe('the mutation scope', () => {
-  it('names every .ts module under src/, base44/ and host-harness/src as the goal, less the exclusion list', () => {
-    expect(SCOPE).toEqual(['src/**/*.ts', 'base44/**/*.ts', 'host-harness/src/**/*.ts']);
+  it('names every .ts module under src/, base44/, host-harness/src and host-harness/payments as the goal, less the exclusion list', () => {
+    expect(SCOPE).toEqual([
+      'src/**/*.ts',
+      'base44/**/*.ts',
+      'host-harness/src/**/*.ts',
+      'host-harness/payments/**/*.ts',
+    ]);
   });
 
   it('mutates only modules of the scope that exist and are not excluded, each once', () => {

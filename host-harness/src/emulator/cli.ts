@@ -3,13 +3,13 @@
  * `HARNESS_PORT` (default 4400; 0 = any free port), `--data-dir=<folder>`, `HARNESS_DATA_DIR` or `HARNESS_DATA`
  * (default `.harness-data/`; `memory` = in-memory), `--quiet` or `HARNESS_QUIET=1`, `DEPLOY_SITE_PORT` (where what the
  * platform's CLI deploys is published: by default three above the emulator's port, 4403 beside 4400, and any free port
- * when the emulator takes any); the payment double's redelivery
- * schedule from `HARNESS_WEBHOOK_RETRY_MS`, `HARNESS_WEBHOOK_RETRY_MAX_MS`, `HARNESS_WEBHOOK_ATTEMPTS`.
+ * when the emulator takes any); `PAYMENT_PROVIDER_URL`: the payment provider's stand-in, running on its own
+ * (`npx tsx host-harness/payments/cli.ts`), which the functions then call.
  * Prints `Platform emulator listening on <url>` once ready.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmulator, eventOrderSeedFromEnv, retryScheduleFromEnv } from './index.ts';
+import { createEmulator } from './index.ts';
 
 const { values: args } = parseArgs({
   options: { 'data-dir': { type: 'string' }, quiet: { type: 'boolean', default: false } },
@@ -24,18 +24,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 
 const quiet = args.quiet || process.env.HARNESS_QUIET === '1';
-let webhookRetry: ReturnType<typeof retryScheduleFromEnv>;
-let eventOrderSeed: number | null;
-try {
-  webhookRetry = retryScheduleFromEnv(process.env);
-  eventOrderSeed = eventOrderSeedFromEnv(process.env);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
-}
+const paymentProviderUrl = process.env.PAYMENT_PROVIDER_URL || null;
 // Beside the emulator's own port, so that a second emulator (tests run one on 4410) publishes on a port of its own.
 const publishedSite = { port: Number(process.env.DEPLOY_SITE_PORT ?? (port === 0 ? 0 : port + 3)) };
-const emulator = await createEmulator({ dataDir, quiet, webhookRetry, eventOrderSeed, publishedSite });
+const emulator = await createEmulator({ dataDir, quiet, paymentProviderUrl, publishedSite });
 const url = await emulator.listen({ port, host: 'localhost' });
 console.log(`Platform emulator listening on ${url} (data: ${dataDir ?? 'in memory'})`);
 console.log(`Deployed site: ${emulator.publishedUrl()}`);

@@ -7,7 +7,6 @@ import {
   DEFAULTS as SITE_DEFAULTS,
   type SiteConfig,
 } from '../../../config/site-config.ts';
-import { withLoopbackAliases } from '../serving/loopback-host.ts';
 import { httpServerOptions, type ServerTimeouts, serverTimeouts } from '../serving/server-timeouts.ts';
 import { LocalAgent, mayJoinConversationRoom } from './agents/index.ts';
 import { socketIdentity } from './auth/index.ts';
@@ -42,14 +41,7 @@ import {
   runtimeFromEnv,
 } from './functions/index.ts';
 import type { CustomIntegrations } from './integrations/index.ts';
-import { HARNESS_DASHBOARD_PRICES, harnessAccountSettings } from './payment-account.ts';
-import {
-  type AccountSettings,
-  DEFAULT_RETRY_SCHEDULE,
-  PaymentDouble,
-  type RetrySchedule,
-  WEBHOOK_FUNCTION,
-} from './payments/index.ts';
+import { resetProvider } from './payment-provider/index.ts';
 import { RealtimeHub } from './realtime/index.ts';
 import { registerFeatures } from './register-features.ts';
 
@@ -90,14 +82,10 @@ export interface EmulatorOptions {
   /** Bounds on slow clients (`serving/server-timeouts.ts`); default `SERVER_TIMEOUTS`. Tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
   /**
-   * When the payment double sends an undelivered event again (compressed from the provider's three days); default
-   * `DEFAULT_RETRY_SCHEDULE`. `npm start` and the CLI read it from `HARNESS_WEBHOOK_RETRY_MS` and friends.
+   * The payment provider's stand-in (`host-harness/payments/`), a server of its own: the functions call it there
+   * (`STRIPE_API_HOST/PORT`), the documented control paths are forwarded to it, and a reset resets it. Default none.
    */
-  webhookRetry?: Partial<RetrySchedule>;
-  /** The provider account's settings, over the harness's (payment-account.ts); a reset returns to them. */
-  paymentAccount?: Partial<AccountSettings>;
-  /** A seed for the order the events of one action are delivered in (`HARNESS_EVENT_ORDER_SEED`); default random. */
-  eventOrderSeed?: number | null;
+  paymentProviderUrl?: string | null;
   /** Where functions run: workerd, as deployed (default), or Deno; default from `FUNCTIONS_RUNTIME`. */
   functionsRuntime?: RuntimeName;
   /** Start a function afresh when a file of the project's folder (`base44/`) changes (`npm run dev`). */
@@ -105,7 +93,8 @@ export interface EmulatorOptions {
   /**
    * The published URL of what the platform's CLI deploys (`app_url`): a listener of its own beside the emulator's, on
    * `port` (default 0: any free port; `npm start` uses 4403), serving the deployed site with the security headers
-   * of `config` (default: the local build's). Its origin may call the functions and is a place checkout returns to.
+   * of `config` (default: the local build's). Its origin may call the functions (the payment provider's stand-in
+   * takes it as a return address too: `siteOrigin` of `createPaymentProvider`).
    */
   publishedSite?: { port?: number; config?: SiteConfig };
 }
@@ -120,8 +109,8 @@ export interface Emulator {
   listen(opts?: { port?: number; host?: string }): Promise<string>;
   /** Closes sockets, server and database. */
   close(): Promise<void>;
-  /** Same as POST /__harness/reset. Function processes stay warm. */
-  reset(): void;
+  /** Same as POST /__harness/reset (the payment provider's too, when there is one). Function processes stay warm. */
+  reset(): Promise<void>;
   /** The backend functions' runner (list, stop one for a cold start). */
   functions: FunctionRunner;
   /** Starts every function of the project, so that the first call does not wait for its start; never rejects. */
@@ -132,8 +121,8 @@ export interface Emulator {
 
 /**
  * Creates the local platform emulator: one Fastify app over one SQLite-backed state object, with the platform API at
- * `/api`, the login and payment pages, realtime on socket.io, and the control API under `/__harness/`. Each feature
- * (`auth/`, `entities/`, `payments/`, …) brings its store, routes and pages; this factory opens the database, wires
+ * `/api`, the login page, realtime on socket.io, and the control API under `/__harness/`. Each feature
+ * (`auth/`, `entities/`, `functions/`, …) brings its store, routes and pages; this factory opens the database, wires
  * the features to each other and registers them (`register-features.ts`).
  */
 export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulator> {
@@ -182,7 +171,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     // The harness's own, then the secrets the app was given through the deploy API (`base44 secrets set`).
     secrets: () => ({
       ...functionSecrets({
-        ownUrl: ownUrl(),
+        providerUrl: opts.paymentProviderUrl ?? ownUrl(),
         siteOrigin: opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN,
         agencyEmail: opts.agencyEmail ?? SITE_DEFAULTS.CONTACT_EMAIL,
         ...(opts.functionEnv ? { extra: opts.functionEnv } : {}),
@@ -210,11 +199,9 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     functionFiles,
   });
   await deployments.restore();
-  // Pages that may open a socket or call a function, and where checkout may return: the published site's origin
-  // joins them once it listens.
+  // Pages that may open a socket or call a function: the published site's origin joins them once it listens.
   const socketOrigins = [...(opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS)];
   const functionOrigins = [...(opts.functionOrigins ?? opts.socketOrigins ?? DEFAULT_SOCKET_ORIGINS)];
-  const returnOrigins = withLoopbackAliases(opts.siteOrigin ?? SITE_DEFAULTS.SITE_ORIGIN);
   const customIntegrations: CustomIntegrations = new Map();
   const ctx = {
     state,
@@ -234,15 +221,7 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
     deployments,
     deployedFunctions,
     deployStore,
-    payments: new PaymentDouble(state, {
-      endpoint: (app) => `${ownUrl()}/api/apps/${encodeURIComponent(app)}/functions/${WEBHOOK_FUNCTION}`,
-      retry: { ...DEFAULT_RETRY_SCHEDULE, ...opts.webhookRetry },
-      quiet,
-      settings: harnessAccountSettings(opts.paymentAccount),
-      prices: HARNESS_DASHBOARD_PRICES,
-      eventOrderSeed: opts.eventOrderSeed ?? null,
-      returnOrigins,
-    }),
+    paymentProviderUrl: opts.paymentProviderUrl ?? null,
     quiet,
   };
 
@@ -268,17 +247,17 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
   registerErrorHandlers(app, quiet);
   await registerBodyParsers(app);
 
-  const reset = () => {
+  const reset = async () => {
     ctx.agent.cancelAll();
     state.reset();
     ctx.faults.clear();
     ctx.requests.clear();
     ctx.installables.clear();
     ctx.customIntegrations.clear();
-    ctx.payments.reset();
     deployments.reset();
     ctx.functions.clearLogs();
     ctx.realtime.clearRefusal();
+    await resetProvider(ctx.paymentProviderUrl);
   };
   registerFeatures(app, { ...ctx, reset });
 
@@ -290,22 +269,18 @@ export async function createEmulator(opts: EmulatorOptions = {}): Promise<Emulat
       const published = await publishedSite.listen(opts.publishedSite?.port ?? 0, host);
       socketOrigins.push(published);
       functionOrigins.push(published);
-      returnOrigins.push(...withLoopbackAliases(published));
       ctx.realtime.attach(app.server, socketOrigins);
       await app.listen({ port, host });
       const address = app.server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
       const shownHost = host.includes(':') ? `[${host}]` : host;
       listeningUrl = `http://${shownHost}:${actualPort}`;
-      // Events stored before a restart (or never delivered) go out again now that the webhook route can be reached.
-      ctx.payments.dispatcher.start();
       return listeningUrl;
     },
     async close() {
       if (closed) return;
       closed = true;
       ctx.agent.cancelAll();
-      await ctx.payments.dispatcher.close();
       await Promise.all([ctx.functions.close(), ctx.realtime.close(), publishedSite.close()]);
       await app.close();
       db.close();

@@ -14,14 +14,6 @@ import { DEPLOY_TABLES } from './deploy/index.ts';
 import { OUTBOX_TABLES, Outbox } from './email/index.ts';
 import { type ChangeListener, ENTITY_TABLES, type EntityRecord, EntityStore } from './entities/index.ts';
 import { FILE_TABLES, FileStore } from './files/index.ts';
-import {
-  CHECKOUT_SESSION_TABLES,
-  CheckoutSessionStore,
-  IDEMPOTENCY_TABLES,
-  IdempotencyStore,
-  PROVIDER_EVENT_TABLES,
-  ProviderEventStore,
-} from './payments/index.ts';
 
 /** Every feature's tables, in the order `reset` empties them. */
 export const EMULATOR_TABLES: readonly Tables[] = [
@@ -29,9 +21,6 @@ export const EMULATOR_TABLES: readonly Tables[] = [
   ACCOUNT_TABLES,
   ENTITY_TABLES,
   OUTBOX_TABLES,
-  CHECKOUT_SESSION_TABLES,
-  PROVIDER_EVENT_TABLES,
-  IDEMPOTENCY_TABLES,
   APP_LOG_TABLES,
   CONVERSATION_TABLES,
   FILE_TABLES,
@@ -48,9 +37,6 @@ export class EmulatorState implements AuthState {
   readonly accounts: AccountStore;
   readonly entities: EntityStore;
   readonly outbox: Outbox;
-  readonly checkoutSessions: CheckoutSessionStore;
-  readonly providerEvents: ProviderEventStore;
-  readonly providerIdempotency: IdempotencyStore;
   readonly logs: AppLogStore;
   readonly conversations: ConversationStore;
   readonly files: FileStore;
@@ -65,9 +51,6 @@ export class EmulatorState implements AuthState {
     this.accounts = new AccountStore(db);
     this.entities = new EntityStore(db, onEntityChange);
     this.outbox = new Outbox(db);
-    this.checkoutSessions = new CheckoutSessionStore(db);
-    this.providerEvents = new ProviderEventStore(db);
-    this.providerIdempotency = new IdempotencyStore(db);
     this.logs = new AppLogStore(db);
     this.conversations = new ConversationStore(db);
     this.files = new FileStore(db);
@@ -104,7 +87,6 @@ export class EmulatorState implements AuthState {
       for (const table of EMULATOR_TABLES.flatMap((set) => set.names))
         this.db.prepare(`DELETE FROM ${table}`).run();
       this.entities.clearCache();
-      this.checkoutSessions.resetSequence();
       this.seed();
     })();
   }

@@ -4,5 +4,4 @@
  */
 export { createEmulator, type Emulator, type EmulatorOptions } from './create-emulator.ts';
 export { RUNTIME_NAMES, type RuntimeName, runtimeFromEnv } from './functions/index.ts';
-export { eventOrderSeedFromEnv, WEBHOOK_EVENTS } from './payment-account.ts';
-export { type RetrySchedule, retryScheduleFromEnv } from './payments/index.ts';
+export { webhookEndpointUrl } from './payment-provider/index.ts';

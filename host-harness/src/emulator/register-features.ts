@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { registerPageAssets } from '../serving/page-shell.ts';
 import { type LocalAgent, registerAgentRoutes } from './agents/index.ts';
 import { registerAppLogRoutes } from './app-logs/index.ts';
 import { registerAppSettingsRoutes } from './apps/index.ts';
 import { registerAuthRoutes, registerLoginPage, registerPublicSettingsRoutes } from './auth/index.ts';
 import { type ControlContext, registerControlRoutes } from './control/index.ts';
-import { registerPageAssets } from './core/pages/page-shell.ts';
 import {
   type DeployedFunctions,
   type Deployments,
@@ -25,19 +25,11 @@ import {
   registerIntegrationControlRoutes,
   registerIntegrationRoutes,
 } from './integrations/index.ts';
-import {
-  type PaymentsContext,
-  registerPaymentControlRoutes,
-  registerPayPage,
-  registerProviderRoutes,
-} from './payments/index.ts';
+import { registerProviderForwarding } from './payment-provider/index.ts';
 import { type RealtimeHub, registerRealtimeControlRoutes } from './realtime/index.ts';
 
 /** Everything the features' routes use, created once per emulator by `createEmulator`. */
-export interface EmulatorContext
-  extends ControlContext,
-    Omit<IntegrationsContext, 'state'>,
-    Omit<PaymentsContext, 'state'> {
+export interface EmulatorContext extends ControlContext, Omit<IntegrationsContext, 'state'> {
   state: EmulatorState;
   realtime: RealtimeHub;
   agent: LocalAgent;
@@ -51,6 +43,11 @@ export interface EmulatorContext
   deployments: Deployments;
   deployedFunctions: DeployedFunctions;
   deployStore: DeployStore;
+  /** The payment provider's stand-in, a server of its own; null: none. */
+  paymentProviderUrl: string | null;
+  /** The emulator's own address. */
+  ownUrl(): string;
+  quiet: boolean;
 }
 
 /** Registers every feature's routes and pages: the platform API, the pages, and the control API under `/__harness/`. */
@@ -70,8 +67,7 @@ export function registerFeatures(app: FastifyInstance, ctx: EmulatorContext): vo
     store: ctx.deployStore,
     functions: ctx.functions,
   });
-  registerProviderRoutes(app, ctx, state.providerIdempotency);
-  registerPaymentControlRoutes(app, ctx);
+  registerProviderForwarding(app, ctx.paymentProviderUrl);
   registerAgentRoutes(app, ctx);
   registerAppLogRoutes(app, state);
   registerControlRoutes(app, ctx);
@@ -81,5 +77,4 @@ export function registerFeatures(app: FastifyInstance, ctx: EmulatorContext): vo
   registerIntegrationControlRoutes(app, ctx);
   registerPageAssets(app);
   registerLoginPage(app, state);
-  registerPayPage(app, ctx);
 }

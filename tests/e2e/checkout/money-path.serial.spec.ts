@@ -141,13 +141,15 @@ test('b. Bacs settled: a pending Order and no e-mail, then settled: paid and one
   expect(await subjectsAbout(request, sessionId)).toEqual([PAID_SUBJECT]);
 });
 
-test('c. Bacs failed: the Order failed, the subscription incomplete_expired, one "Direct Debit failed" e-mail', async ({
+test('c. Bacs failed: the Order failed, the subscription incomplete_expired 23 hours on, one "Direct Debit failed" e-mail', async ({
   page,
   request,
 }) => {
   const { sessionId, firstMonthly } = await buyWithSeed(page, request, 'bacs', 3);
   await control(request, sessionId, 'settle', { outcome: 'failed' });
-  const record = await acceptedAtOnce(request, sessionId, 'pay, settle');
+  // The provider keeps the subscription incomplete for 23 hours after the failure, then expires it.
+  await control(request, sessionId, 'clock', { to: 'next' });
+  const record = await acceptedAtOnce(request, sessionId, 'pay, settle, expiry');
   expect(record.subscription?.status).toBe('incomplete_expired');
   await expectOrder(request, sessionId, firstMonthly, {
     status: 'failed',

@@ -1,11 +1,11 @@
 /**
  * A webhook that is down while a buyer pays, then comes back after a restart of the harness, in Chromium: the events
- * the payment double stored before delivering them are sent again by the restarted harness from the same database
- * file, and the checkout ends with exactly one Order and one e-mail, every attempt visible in the control API.
+ * the payment provider's stand-in stored before delivering them are sent again by the restarted harness from the same
+ * database file, and the checkout ends with exactly one Order and one e-mail, every attempt visible in the control API.
  *
- * It runs its own emulator (the CLI, on port 4410, with a data folder of its own and a compressed retry schedule), so
- * that it can stop and start it; its checkout returns to the site of `npm start`. Serial: a second harness process and
- * its cold Deno functions are the heaviest thing the end-to-end run does.
+ * It runs its own harness (the emulator's CLI on port 4410 and the payment provider's stand-in's on 4411, with a data
+ * folder of their own and a compressed retry schedule), so that it can stop and start them; its checkout returns to the
+ * site of `npm start`. Serial: a second harness and its cold Deno functions are the heaviest thing the run does.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { expect, test } from '../support/test.ts';
 import { mailsAbout, ordersOf, payOnPage, type SessionRecord, sessionRecord } from './checkout-support.ts';
 
 const PORT = 4410;
+const PROVIDER_PORT = 4411;
 const OWN = `http://localhost:${PORT}`;
 const WEBHOOK = '/api/apps/local-app/functions/stripeWebhook';
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -23,22 +24,17 @@ const repo = path.resolve(import.meta.dirname, '../../..');
 /** The session's events the webhook endpoint is sent (the others are created and kept, never delivered). */
 const sentEvents = (record: SessionRecord) => record.events.filter((e) => e.state !== 'not_sent');
 
-function startHarness(dataDir: string): Promise<ChildProcess> {
-  // `node --import tsx` keeps the emulator in this one process, so a signal reaches it (the tsx wrapper would not).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host-harness/src/emulator/cli.ts', '--quiet'], {
+/** One of the harness's two processes, resolved once it prints that it listens. */
+function startProcess(entry: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  // `node --import tsx` keeps each server in this one process, so a signal reaches it (the tsx wrapper would not).
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repo,
-    env: {
-      ...process.env,
-      HARNESS_PORT: String(PORT),
-      HARNESS_DATA_DIR: dataDir,
-      HARNESS_WEBHOOK_RETRY_MS: '300',
-      HARNESS_WEBHOOK_RETRY_MAX_MS: '1000',
-    },
+    env: { ...process.env, HARNESS_QUIET: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`the harness did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start: ${out}`)), 30_000);
     const collect = (chunk: Buffer) => {
       out += chunk;
       if (/listening on/.test(out)) {
@@ -48,16 +44,44 @@ function startHarness(dataDir: string): Promise<ChildProcess> {
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`the harness exited (${code}): ${out}`)));
+    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}): ${out}`)));
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+/** The payment provider's stand-in (its events kept in the data folder) and the platform emulator that calls it. */
+async function startHarness(dataDir: string): Promise<ChildProcess[]> {
+  const provider = await startProcess('host-harness/payments/cli.ts', {
+    PROVIDER_PORT: String(PROVIDER_PORT),
+    HARNESS_DATA: dataDir,
+    PROVIDER_WEBHOOK_URL: `${OWN}${WEBHOOK}`,
+    HARNESS_WEBHOOK_RETRY_MS: '300',
+    HARNESS_WEBHOOK_RETRY_MAX_MS: '1000',
+    // Each event delivered once, so that the attempts counted are the redeliveries.
+    HARNESS_EVENT_DUPLICATES: '0',
   });
+  try {
+    const emulator = await startProcess('host-harness/src/emulator/cli.ts', {
+      HARNESS_PORT: String(PORT),
+      HARNESS_DATA_DIR: dataDir,
+      PAYMENT_PROVIDER_URL: `http://localhost:${PROVIDER_PORT}`,
+    });
+    return [provider, emulator];
+  } catch (error) {
+    await stop([provider]);
+    throw error;
+  }
+}
+
+async function stop(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    }),
+  );
 }
 
 test('a webhook down while the buyer pays, then back after a harness restart: one Order, one e-mail, attempts visible', async ({

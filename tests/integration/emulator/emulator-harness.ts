@@ -1,15 +1,17 @@
 /** Shared helpers for the emulator's integration tests: an in-process emulator on an ephemeral port, spoken to over HTTP. */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { PaymentProviderOptions } from '../../../host-harness/payments/index.ts';
 import {
   createEmulator,
   type Emulator,
   type EmulatorOptions,
+  webhookEndpointUrl,
 } from '../../../host-harness/src/emulator/index.ts';
+import { type Answer, type CallOptions, callerOf, type Json } from '../../support/http-call.ts';
+import { type RunningProvider, startProvider } from '../../support/payment-provider.ts';
 
-/** Answers and events are free-form JSON; each test checks the shape it needs. */
-// biome-ignore lint/suspicious/noExplicitAny: see above
-export type Json = any;
+export type { Answer, CallOptions, Json };
 
 export const APP = 'local-app';
 export const ACCOUNTS = {
@@ -21,52 +23,50 @@ export const SERVICE_TOKEN = 'local-service-token';
 /** Ids of the seeded members (fixed by the emulator's seed). */
 export const MEMBER_IDS = { admin: '65f0a0000000000000000001', user: '65f0a0000000000000000002' } as const;
 
-export interface Answer<T = Json> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Headers;
-}
-
-export interface CallOptions {
-  token?: string | null;
-  body?: unknown;
-  /** Sent as is (no JSON encoding). */
-  raw?: BodyInit;
-  headers?: Record<string, string>;
-}
-
 export interface Running {
   emulator: Emulator;
   url: string;
+  /** The payment provider's stand-in beside it, as `npm start` runs them (none when the test opted out). */
+  provider: RunningProvider | null;
   call<T = Json>(method: string, path: string, opts?: CallOptions): Promise<Answer<T>>;
   tokenOf(who: keyof typeof ACCOUNTS): Promise<string>;
   close(): Promise<void>;
 }
 
-/** Starts an in-memory emulator on 127.0.0.1 and an ephemeral port (`opts`: e.g. a test's own `entitiesDir`). */
-export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running> {
-  const emulator = await createEmulator({ quiet: true, ...opts });
+/**
+ * Starts an in-memory emulator on 127.0.0.1 and an ephemeral port (`opts`: e.g. a test's own `entitiesDir`), with the
+ * payment provider's stand-in beside it as `npm start` runs them (`providerOpts`; `false`: none): the functions call
+ * it, its documented control paths are forwarded, its events go to the platform's webhook route and its hosted page is
+ * named on the platform's origin. `call` sends the provider's API (`/v1/…`) to the stand-in, as the functions do, and
+ * everything else to the platform.
+ */
+export async function startEmulator(
+  opts: EmulatorOptions = {},
+  providerOpts: PaymentProviderOptions | false = {},
+): Promise<Running> {
+  let platformUrl = '';
+  const provider =
+    providerOpts === false
+      ? null
+      : await startProvider({
+          ...(opts.siteOrigin ? { siteOrigin: opts.siteOrigin } : {}),
+          ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+          webhookUrl: () => webhookEndpointUrl(platformUrl, opts.appId ?? APP),
+          hostedPageOrigin: () => platformUrl,
+          ...providerOpts,
+        });
+  const emulator = await createEmulator({ quiet: true, paymentProviderUrl: provider?.url ?? null, ...opts });
   const url = await emulator.listen();
-  const call = async <T = Json>(method: string, path: string, opts: CallOptions = {}): Promise<Answer<T>> => {
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined = opts.raw;
-    if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(url + path, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
-    return { status: response.status, body: parsed as T, text, headers: response.headers };
-  };
+  platformUrl = url;
+  const platformCall = callerOf(url);
+  const call: Running['call'] = (method, path, callOpts) =>
+    provider && path.startsWith('/v1/')
+      ? provider.call(method, path, callOpts)
+      : platformCall(method, path, callOpts);
   return {
     emulator,
     url,
+    provider,
     call,
     // Not cached: a reset forgets every token. Members get theirs through the service role's SSO endpoint, which
     // skips the (deliberately slow) password hash; login itself is covered by the auth tests.
@@ -78,7 +78,10 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       if (answer.status !== 200) throw new Error(`no token for ${who}: ${answer.text}`);
       return answer.body.access_token;
     },
-    close: () => emulator.close(),
+    close: async () => {
+      await emulator.close();
+      await provider?.close();
+    },
   };
 }
 
@@ -105,7 +108,7 @@ export function emulatorPerFile(eachTest: (h: Running) => unknown, opts: PerFile
     folder?.remove();
   });
   beforeEach(async () => {
-    h.emulator.reset();
+    await h.emulator.reset();
     await eachTest(h);
   });
 }

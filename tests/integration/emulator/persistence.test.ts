@@ -4,22 +4,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The emulator as its own process (the CLI), killed with SIGKILL: every acknowledged write must be there after restart.
+// The emulator and the payment provider's stand-in as their own processes (their CLIs), killed with SIGKILL: every
+// acknowledged write must be there after restart, in the platform's database and in the stand-in's.
 const repo = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'emulator-persist-'));
 const children: ChildProcess[] = [];
 
-function startCli(): Promise<{ child: ChildProcess; url: string }> {
+function spawnCli(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
   // `node --import tsx` keeps the server in this one process, so SIGKILL reaches it (the tsx wrapper would not).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host-harness/src/emulator/cli.ts', '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--quiet'], {
     cwd: repo,
-    env: { ...process.env, HARNESS_PORT: '0', HARNESS_DATA_DIR: dataDir },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`emulator did not start: ${out}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}`)), 20_000);
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(out);
@@ -31,8 +35,22 @@ function startCli(): Promise<{ child: ChildProcess; url: string }> {
     child.stderr!.on('data', (chunk) => {
       out += chunk;
     });
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code}): ${out}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}): ${out}`)));
   });
+}
+
+/** The stand-in, then the emulator that forwards to it and whose functions call it. */
+async function startCli(): Promise<{ child: ChildProcess; provider: ChildProcess; url: string }> {
+  const provider = await spawnCli('host-harness/payments/cli.ts', {
+    PROVIDER_PORT: '0',
+    HARNESS_DATA: dataDir,
+  });
+  const emulator = await spawnCli('host-harness/src/emulator/cli.ts', {
+    HARNESS_PORT: '0',
+    HARNESS_DATA_DIR: dataDir,
+    PAYMENT_PROVIDER_URL: provider.url,
+  });
+  return { child: emulator.child, provider: provider.child, url: emulator.url };
 }
 
 function kill9(child: ChildProcess): Promise<void> {
@@ -98,7 +116,7 @@ describe('persistence across SIGKILL', () => {
       ),
     );
     await new Promise((r) => setTimeout(r, 15));
-    await kill9(first.child);
+    await Promise.all([kill9(first.child), kill9(first.provider)]);
     await Promise.all(inFlight);
 
     const second = await startCli();
@@ -114,6 +132,6 @@ describe('persistence across SIGKILL', () => {
     expect(sessions).toEqual([
       expect.objectContaining({ id: checkout.body.url.split('/').pop(), status: 'open' }),
     ]);
-    await kill9(second.child);
+    await Promise.all([kill9(second.child), kill9(second.provider)]);
   });
 });

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CURRENCY, MONTHLY_PENCE, PACKAGE, SETUP_PENCE } from '../../support/spec-figures.ts';
-import type { Json, Running } from '../emulator/emulator-harness.ts';
+import type { Json } from '../emulator/emulator-harness.ts';
 import {
   checkout,
+  type Deployed,
   deployedPerFile,
   providerCalls,
   SESSIONS,
@@ -19,9 +20,8 @@ import {
 const PROVIDER_ERROR = { error: 'The payment provider could not start checkout', code: 'provider_error' };
 
 describe('createCheckout in workerd', () => {
-  let h: Running;
-  const fault = (body: Json) =>
-    h.call('POST', '/__harness/faults', { body: { method: 'POST', path: SESSIONS, ...body } });
+  let h: Deployed;
+  const fault = (body: Json) => h.proxy.fault({ method: 'POST', path: SESSIONS, times: 1, ...body });
 
   deployedPerFile((started) => {
     h = started;
@@ -128,7 +128,7 @@ describe('createCheckout in workerd', () => {
     expect((await sessions(h)).map((s) => s.id)).toEqual([
       new URL(answer.body.url).pathname.split('/').pop(),
     ]);
-    expect((await providerCalls(h)).map((call) => call.status)).toEqual([500, 200]);
+    expect((await providerCalls(h)).map((call) => call.status)).toEqual([500, null, 200]);
   });
 
   it("turns the provider's refusals into a short 502, without its message, and does not retry them", async () => {
@@ -138,6 +138,7 @@ describe('createCheckout in workerd', () => {
     ];
     for (const refusal of refusals) {
       await h.call('POST', '/__harness/reset');
+      h.proxy.reset();
       await fault({ ...refusal, times: 1 });
       const answer = await checkout(h, { packageName: 'gold' });
       expect(answer.status).toBe(502);

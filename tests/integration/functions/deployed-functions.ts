@@ -3,12 +3,11 @@
  * API and the payment double). Shared by the createCheckout and stripeWebhook tests.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { PaymentProviderOptions } from '../../../host-harness/payments/index.ts';
+import { PROVIDER_SECRET_KEY, WEBHOOK_SECRET } from '../../../host-harness/payments/index.ts';
+import { signatureHeader } from '../../../host-harness/payments/webhooks/event-signature.ts';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
-import {
-  PROVIDER_SECRET_KEY,
-  WEBHOOK_SECRET,
-} from '../../../host-harness/src/emulator/payments/account/provider-config.ts';
-import { signatureHeader } from '../../../host-harness/src/emulator/payments/webhooks/event-signature.ts';
+import { type ProviderProxy, startProviderProxy } from '../../support/provider-proxy.ts';
 import {
   type Answer,
   type Json,
@@ -22,21 +21,49 @@ export const SITE = 'http://localhost:4401';
 export const AGENCY = 'agency@example.com';
 export const SESSIONS = '/v1/checkout/sessions';
 
-/** An emulator running the project's functions in workerd; `warm`: started and loaded before it resolves. */
-export async function startDeployed(opts: EmulatorOptions = {}, warm = true): Promise<Running> {
-  const h = await startEmulator({
-    siteOrigin: SITE,
-    agencyEmail: AGENCY,
-    functionsRuntime: 'workerd',
-    ...opts,
-  });
-  if (warm) await h.emulator.warmFunctions();
-  return h;
+/**
+ * An emulator running the project's functions in workerd, the payment provider's stand-in beside it; `warm`: the
+ * functions started and loaded before it resolves.
+ */
+export async function startDeployed(
+  opts: EmulatorOptions = {},
+  warm = true,
+  providerOpts: PaymentProviderOptions = {},
+): Promise<Deployed> {
+  // The functions reach the stand-in through the proxy, a network between them that a test can break.
+  let h: Running | null = null;
+  const proxy = await startProviderProxy(() => h!.provider!.url);
+  h = await startEmulator(
+    {
+      siteOrigin: SITE,
+      agencyEmail: AGENCY,
+      functionsRuntime: 'workerd',
+      ...opts,
+      functionEnv: { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(proxy.port), ...opts.functionEnv },
+    },
+    providerOpts,
+  );
+  const platform = h;
+  const deployed: Deployed = {
+    ...platform,
+    proxy,
+    close: async () => {
+      await platform.close();
+      await proxy.close();
+    },
+  };
+  if (warm) await platform.emulator.warmFunctions();
+  return deployed;
+}
+
+/** The platform and the stand-in, with the proxy the functions reach the stand-in through. */
+export interface Deployed extends Running {
+  proxy: ProviderProxy;
 }
 
 /** One emulator for a test file, reset before each test; `use` receives it once it runs. */
-export function deployedPerFile(use: (h: Running) => void): void {
-  let h: Running;
+export function deployedPerFile(use: (h: Deployed) => void): void {
+  let h: Deployed;
   beforeAll(async () => {
     h = await startDeployed();
     use(h);
@@ -44,6 +71,7 @@ export function deployedPerFile(use: (h: Running) => void): void {
   afterAll(() => h.close());
   beforeEach(async () => {
     await h.call('POST', '/__harness/reset');
+    h.proxy.reset();
   });
 }
 
@@ -68,9 +96,8 @@ export async function sessions(h: Running): Promise<Json[]> {
 }
 
 /** The calls createCheckout made to the provider's session endpoint. */
-export async function providerCalls(h: Running): Promise<Json[]> {
-  const logged: Json[] = (await h.call('GET', '/__harness/requests?limit=100')).body;
-  return logged.filter((r) => r.method === 'POST' && r.path === SESSIONS);
+export async function providerCalls(h: Deployed): Promise<Json[]> {
+  return h.proxy.calls.filter((call) => call.method === 'POST' && call.path === SESSIONS);
 }
 
 /** A purchase of the gold package through the project's createCheckout, paid on the double's hosted page: its session id. */

@@ -6,9 +6,9 @@
  * deployed (workerd), with the payment double delivering its events, then every one again by hand.
  */
 import { describe, expect, it } from 'vitest';
+import { ACACIA, paymentsClient } from '../../payment-provider/integration/payments-support.ts';
 import { SETUP_TEXT } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
-import { ACACIA, paymentsClient } from '../payments/payments-support.ts';
 import { agencyMail, deployedPerFile, orders, paidPurchase, resendAll } from './deployed-functions.ts';
 
 const BUYER = 'buyer@example.co.uk';

@@ -1,6 +1,7 @@
 /** Helpers for the function runner's tests: an emulator whose functions are the small fixtures beside this file. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PaymentProviderOptions } from '../../../host-harness/payments/index.ts';
 import type { EmulatorOptions } from '../../../host-harness/src/emulator/index.ts';
 import { type Running, startEmulator } from '../emulator/emulator-harness.ts';
 
@@ -15,8 +16,11 @@ export const RUNTIMES = ['workerd', 'deno'] as const;
 export const fn = (name: string, query = '') => `/api/apps/${APP}/functions/${name}${query}`;
 
 /** An in-memory emulator running the fixture functions. */
-export function startWithFixtures(opts: EmulatorOptions = {}): Promise<Running> {
-  return startEmulator({ functionsDir: FIXTURE_FUNCTIONS, ...opts });
+export function startWithFixtures(
+  opts: EmulatorOptions = {},
+  providerOpts: PaymentProviderOptions | false = {},
+): Promise<Running> {
+  return startEmulator({ functionsDir: FIXTURE_FUNCTIONS, ...opts }, providerOpts);
 }
 
 /** True while a process with this pid exists and has not exited (an exited child not yet reaped does not count). */

@@ -84,7 +84,7 @@ describe.each(RUNTIMES)('function runner (%s)', (runtime) => {
 
   it('gives a function the contract secrets and nothing else of the harness', async () => {
     const { env, envKeys } = (await h.call('POST', fn('echo'), { body: {} })).body;
-    expect(env).toEqual({ ...CONTRACT_ENV, STRIPE_API_PORT: new URL(h.url).port });
+    expect(env).toEqual({ ...CONTRACT_ENV, STRIPE_API_PORT: new URL(h.provider!.url).port });
     expect(envKeys).not.toContain('HARNESS_TEST_SECRET');
     expect(envKeys).not.toContain('HARNESS_CALL_KEY');
     // In workerd the secrets are the Worker's bindings: all it sees. Deno also gets what it needs to run (PATH, …).

@@ -7,9 +7,9 @@
  * a failed first Direct Debit reported each way: first-debit-failure.test.ts.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_S, paymentsClient } from '../../payment-provider/integration/payments-support.ts';
 import { MONTHLY_PENCE, MONTHLY_TEXT, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
 import { type Json, type Running, SERVICE_TOKEN } from '../emulator/emulator-harness.ts';
-import { DAY_S, paymentsClient } from '../payments/payments-support.ts';
 import { AGENCY, paidPurchase, startDeployed } from './deployed-functions.ts';
 import { APP } from './function-harness.ts';
 
@@ -50,7 +50,11 @@ describe('the money path after the buyer pays', () => {
           .map((e) => e.type)
           .join(' '),
       );
-      expect((await attempts(id)).map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      // The four events each delivered, some twice (the provider may): every delivery answered 200.
+      expect(events).toHaveLength(4);
+      const statuses = (await attempts(id)).map((a) => a.status);
+      expect(statuses.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(statuses)).toEqual(new Set([200]));
       const [order, ...more] = await orders();
       expect(more).toEqual([]);
       expect(order).toMatchObject({
@@ -71,8 +75,8 @@ describe('the money path after the buyer pays', () => {
 
   it('with the sandbox’s retry schedule the outcome is the same: nothing needs a retry', async () => {
     await h.close();
-    h = await startDeployed({
-      webhookRetry: { firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 4 },
+    h = await startDeployed({}, true, {
+      retry: { firstDelayMs: 2_000, maxDelayMs: 8_000, maxAttempts: 4 },
       eventOrderSeed: 3,
     });
     c = paymentsClient(h);
@@ -95,10 +99,10 @@ describe('the money path after the buyer pays', () => {
     expect(await subjects()).toHaveLength(1);
   });
 
-  it('a Direct Debit that fails: the Order failed, the subscription expired, one e-mail', async () => {
+  it('a Direct Debit that fails: the Order failed, the subscription expired 23 hours on, one e-mail', async () => {
     const id = await buy('bacs_debit');
     await c.settle(id, 'failed');
-    // The provider expires the subscription once its first payment has failed (23 hours on, by its status table).
+    // The provider keeps the subscription incomplete for 23 hours after the failure, then expires it.
     for (let step = 0; step < 5 && (await c.clock(id, 'next')).status === 200; step++) {
       // Each step the provider planned runs; none is left once the subscription has expired.
     }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pricing } from '../../../src/content/pricing.ts';
+import { paymentsClient } from '../../payment-provider/integration/payments-support.ts';
 import {
   CURRENCY,
   MONTHLY_PENCE,
@@ -16,7 +17,6 @@ import {
   SETUP_TEXT,
 } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
-import { paymentsClient } from '../payments/payments-support.ts';
 import { agencyMail, checkout, session, startDeployed } from './deployed-functions.ts';
 
 async function buyAndRead(h: Running) {

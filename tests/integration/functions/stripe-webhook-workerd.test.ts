@@ -4,9 +4,9 @@
  * e-mail however often and however simultaneously its events arrive, and purchases that are not this site's.
  */
 import { describe, expect, it } from 'vitest';
+import { goldWithTrial, nowS, paymentsClient } from '../../payment-provider/integration/payments-support.ts';
 import { CURRENCY, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
-import { goldWithTrial, nowS, paymentsClient } from '../payments/payments-support.ts';
 import {
   AGENCY,
   agencyMail,

@@ -7,9 +7,13 @@
  * provider at the version the functions pin.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  ACACIA,
+  PINNED_VERSION,
+  paymentsClient,
+} from '../../payment-provider/integration/payments-support.ts';
 import { MONTHLY_PENCE, SETUP_PENCE, SETUP_TEXT } from '../../support/spec-figures.ts';
 import type { Json, Running } from '../emulator/emulator-harness.ts';
-import { ACACIA, PINNED_VERSION, paymentsClient } from '../payments/payments-support.ts';
 import {
   AGENCY,
   agencyMail,

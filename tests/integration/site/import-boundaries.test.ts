@@ -3,7 +3,9 @@
  * of every kind (static, `import type`, `export … from`, side-effect, and a dynamic `import()` crossing a layer),
  * and passes the same tree without it; inside the platform emulator, it fails when one feature folder imports another's
  * internals (not its `index.ts`), when core or a feature imports upwards, or when features import each other in a
- * cycle. It runs the script as `npm run lint` does, on a root given as argument.
+ * cycle; the payment provider's stand-in and the platform emulator never import each other, the stand-in imports
+ * nothing of the site or the backend, and its folders import each other in no cycle. It runs the script as
+ * `npm run lint` does, on a root given as argument.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -249,6 +251,74 @@ describe('import boundaries', () => {
       ],
     ])('fails on %s', (_label, path, source, message) => {
       const result = check(features({ [path]: source }));
+      expect(result.ok).toBe(false);
+      expect(result.output).toContain(message);
+    });
+  });
+
+  describe('the payment provider’s stand-in: an emulator of its own', () => {
+    const provider = 'host-harness/payments';
+    /** A small stand-in (two folders, its wiring) beside a small platform emulator and the servers' shared code. */
+    const stand = (files: Record<string, string>) =>
+      tree({
+        'host-harness/src/serving/page-shell.ts': 'export const page = 1;\n',
+        'host-harness/src/emulator/core/errors.ts': 'export const ApiError = 1;\n',
+        'host-harness/src/emulator/index.ts':
+          "import { ApiError } from './core/errors.ts';\nexport const create = ApiError;\n",
+        'src/app/app.tsx': "import { home } from './page-registry.ts';\nexport const app = home;\n",
+        [`${provider}/account/keys.ts`]: "export const key = 'sk';\n",
+        [`${provider}/api/routes.ts`]:
+          "import { key } from '../account/keys.ts';\nimport { page } from '../../src/serving/page-shell.ts';\nexport const routes = [key, page];\n",
+        [`${provider}/create-provider.ts`]:
+          "import { routes } from './api/routes.ts';\nexport const create = routes;\n",
+        'host-harness/src/main.ts':
+          "import { create } from '../payments/create-provider.ts';\nimport { create as platform } from './emulator/index.ts';\nexport const main = [create, platform];\n",
+        ...files,
+      });
+
+    it('its folders importing each other and the shared serving code, and main.ts starting both, pass', () => {
+      expect(check(stand({}))).toMatchObject({ ok: true, output: 'Import boundaries: ok\n' });
+    });
+
+    it.each([
+      [
+        'the stand-in importing the platform emulator',
+        `${provider}/api/errors.ts`,
+        "import { ApiError } from '../../src/emulator/core/errors.ts';\nexport const e = ApiError;\n",
+        `${provider}/api/errors.ts: import '../../src/emulator/core/errors.ts': the payment provider's stand-in and the platform emulator never import each other: they talk over HTTP`,
+      ],
+      [
+        'the platform emulator importing the stand-in',
+        'host-harness/src/emulator/payment-provider/link.ts',
+        "import type { key } from '../../../payments/account/keys.ts';\nexport type K = typeof key;\n",
+        "host-harness/src/emulator/payment-provider/link.ts: import type '../../../payments/account/keys.ts': the payment provider's stand-in and the platform emulator never import each other: they talk over HTTP",
+      ],
+      [
+        'the stand-in importing the backend’s figures',
+        `${provider}/seed.ts`,
+        "import { PACKAGES } from '../../base44/shared/packages.ts';\nexport const seed = PACKAGES;\n",
+        `${provider}/seed.ts: import '../../base44/shared/packages.ts': the payment provider's stand-in imports only its own files and host-harness/src/serving/`,
+      ],
+      [
+        'the stand-in importing the site',
+        `${provider}/pay-page/links.ts`,
+        "import { paths } from '../../../src/shared/navigation/paths.ts';\nexport const links = paths;\n",
+        `${provider}/pay-page/links.ts: import '../../../src/shared/navigation/paths.ts': the payment provider's stand-in imports only its own files`,
+      ],
+      [
+        'a folder of the stand-in importing its wiring',
+        `${provider}/api/uses-wiring.ts`,
+        "import { create } from '../create-provider.ts';\nexport const c = create;\n",
+        `${provider}/api/uses-wiring.ts: import '../create-provider.ts': a folder of host-harness/payments/ may not import the feature's wiring`,
+      ],
+      [
+        'the stand-in’s folders importing each other in a cycle',
+        `${provider}/account/back.ts`,
+        "import { routes } from '../api/routes.ts';\nexport const back = routes;\n",
+        'host-harness/payments/: its folders import each other in a cycle: account -> api -> account',
+      ],
+    ])('fails on %s', (_label, path, source, message) => {
+      const result = check(stand({ [path]: source }));
       expect(result.ok).toBe(false);
       expect(result.output).toContain(message);
     });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HANDLED_EVENTS } from '../../../base44/functions/stripeWebhook/event-content.ts';
-import { WEBHOOK_EVENTS } from '../../../host-harness/src/emulator/index.ts';
+import { WEBHOOK_EVENTS } from '../../../host-harness/payments/index.ts';
 
 const deploy = readFileSync(new URL('../../../docs/deploy.md', import.meta.url), 'utf8');
 const step4 = deploy.slice(deploy.indexOf("## 4. Point Stripe's webhook"), deploy.indexOf('## 5.'));

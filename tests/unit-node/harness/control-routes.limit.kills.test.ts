@@ -8,7 +8,7 @@ import { testApp } from './support/test-app.ts';
 
 function controlApp() {
   const app = testApp();
-  const ctx = { faults: new FaultRegistry(), requests: new RequestLog(), resets: 0, reset: () => {} };
+  const ctx = { faults: new FaultRegistry(), requests: new RequestLog(), resets: 0, reset: async () => {} };
   registerRequestLog(app, ctx.requests, true);
   registerErrorHandlers(app, true);
   registerControlRoutes(app, ctx);

@@ -24,8 +24,8 @@ function entry(n: number): LoggedRequest {
 
 function controlApp(quiet = true) {
   const app = testApp();
-  const ctx = { faults: new FaultRegistry(), requests: new RequestLog(), resets: 0, reset: () => {} };
-  ctx.reset = () => {
+  const ctx = { faults: new FaultRegistry(), requests: new RequestLog(), resets: 0, reset: async () => {} };
+  ctx.reset = async () => {
     ctx.resets++;
   };
   registerRequestLog(app, ctx.requests, quiet);

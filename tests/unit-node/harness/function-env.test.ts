@@ -5,13 +5,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  PROVIDER_SECRET_KEY,
+  WEBHOOK_SECRET,
+} from '../../../host-harness/payments/account/provider-config.ts';
+import {
   denoProcessEnv,
   functionSecrets,
 } from '../../../host-harness/src/emulator/functions/function-env.ts';
-import {
-  PROVIDER_SECRET_KEY,
-  WEBHOOK_SECRET,
-} from '../../../host-harness/src/emulator/payments/account/provider-config.ts';
 
 /** What Deno needs from the harness's environment, as the tests set it (each with a value of its own). */
 const DENO_NEEDS: Record<string, string> = {
@@ -45,10 +45,10 @@ function stubEnvironment(unset: string[] = []): void {
 }
 
 describe('functionSecrets', () => {
-  it('the checkout contract’s variables, pointing the provider SDK at the emulator', () => {
+  it('the checkout contract’s variables, pointing the provider SDK at the provider’s stand-in', () => {
     expect(
       functionSecrets({
-        ownUrl: 'http://127.0.0.1:4400/',
+        providerUrl: 'http://127.0.0.1:4400/',
         siteOrigin: 'http://localhost:4401',
         agencyEmail: 'hello@example.co.uk',
       }),
@@ -65,14 +65,14 @@ describe('functionSecrets', () => {
 
   it('port 80 when the address names none; extra variables win', () => {
     const secrets = functionSecrets({
-      ownUrl: 'http://localhost',
+      providerUrl: 'http://localhost',
       siteOrigin: 'http://localhost:4401',
       agencyEmail: 'hello@example.co.uk',
       extra: { STRIPE_API_PORT: '9', EXTRA: 'x' },
     });
     expect(secrets).toMatchObject({ STRIPE_API_HOST: 'localhost', STRIPE_API_PORT: '9', EXTRA: 'x' });
     expect(
-      functionSecrets({ ownUrl: 'http://localhost', siteOrigin: 'x', agencyEmail: 'y' }).STRIPE_API_PORT,
+      functionSecrets({ providerUrl: 'http://localhost', siteOrigin: 'x', agencyEmail: 'y' }).STRIPE_API_PORT,
     ).toBe('80');
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml, sendPage } from '../../serving/page-shell.ts';
 import { ApiError } from '../core/errors.ts';
 import { localHttpUrl, withAccessToken } from '../core/http/local-url.ts';
-import { escapeHtml, sendPage } from '../core/pages/page-shell.ts';
 import type { CallerState } from './members.ts';
 import { SEEDED_ACCOUNTS } from './seeded-accounts.ts';
 import { signIn } from './sign-in.ts';

@@ -8,7 +8,7 @@ export interface ControlContext {
   faults: FaultRegistry;
   requests: RequestLog;
   /** Back to the seeded state (`POST /__harness/reset`): every feature's data and canned answers. */
-  reset(): void;
+  reset(): Promise<void>;
 }
 
 /**
@@ -23,7 +23,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: ControlContext)
   app.get('/__harness/health', async () => ({ ok: true }));
 
   app.post('/__harness/reset', async () => {
-    ctx.reset();
+    await ctx.reset();
     return { ok: true };
   });
 

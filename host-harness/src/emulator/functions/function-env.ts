@@ -1,4 +1,9 @@
-import { PROVIDER_SECRET_KEY, WEBHOOK_SECRET } from '../payments/index.ts';
+/**
+ * The payment provider's keys as the agency sets them among the functions' secrets (docs/deploy.md, "Set the
+ * secrets"): the harness's account on the provider's stand-in has these.
+ */
+export const PROVIDER_SECRET_KEY = 'sk_test_harness_local';
+export const WEBHOOK_SECRET = 'whsec_harness_local';
 
 /** What Deno itself needs from the harness's environment (its cache, a proxy, certificates); nothing else passes. */
 const PASSED_TO_DENO = [
@@ -20,8 +25,8 @@ const PASSED_TO_DENO = [
 ];
 
 export interface FunctionEnvOptions {
-  /** The emulator's own address: functions reach the payment double there. */
-  ownUrl: string;
+  /** Where functions reach the payment provider (its stand-in's address). */
+  providerUrl: string;
   siteOrigin: string;
   agencyEmail: string;
   /** More variables (tests); they win over the defaults. */
@@ -33,12 +38,12 @@ export interface FunctionEnvOptions {
  * the site's origin, the agency's e-mail). In workerd they are the Worker's env bindings, all it sees.
  */
 export function functionSecrets(opts: FunctionEnvOptions): Record<string, string> {
-  const own = new URL(opts.ownUrl);
+  const provider = new URL(opts.providerUrl);
   return {
     STRIPE_SECRET_KEY: PROVIDER_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: own.hostname,
-    STRIPE_API_PORT: own.port || '80',
+    STRIPE_API_HOST: provider.hostname,
+    STRIPE_API_PORT: provider.port || '80',
     STRIPE_API_PROTOCOL: 'http',
     SITE_ORIGIN: opts.siteOrigin,
     AGENCY_EMAIL: opts.agencyEmail,

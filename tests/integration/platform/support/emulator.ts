@@ -1,9 +1,10 @@
-import { createEmulator } from '../../../../host-harness/src/emulator/index.ts';
+import { createEmulator, webhookEndpointUrl } from '../../../../host-harness/src/emulator/index.ts';
 import {
   createPlatformClient,
   type PlatformClientOptions,
   type StorageLike,
 } from '../../../../src/platform/index.ts';
+import { startProvider } from '../../../support/payment-provider.ts';
 import { createFakeLocation, createMemoryStorage } from '../../../support/recording-server.ts';
 import { waitFor } from '../../../support/wait-for.ts';
 
@@ -16,10 +17,18 @@ export const ACCOUNTS = {
 export const APP_ID = 'local-app';
 export const SERVICE_TOKEN = 'local-service-token';
 
-/** Starts an in-memory emulator on an ephemeral port, with helpers for its control API and for clients. */
+/**
+ * Starts an in-memory emulator on an ephemeral port, the payment provider's stand-in beside it as `npm start` runs
+ * them, with helpers for its control API and for clients.
+ */
 export async function startEmulator() {
-  const emulator = await createEmulator({ dataDir: null, quiet: true });
-  const baseUrl = await emulator.listen({ port: 0 });
+  let baseUrl = '';
+  const provider = await startProvider({
+    webhookUrl: () => webhookEndpointUrl(baseUrl, APP_ID),
+    hostedPageOrigin: () => baseUrl,
+  });
+  const emulator = await createEmulator({ dataDir: null, quiet: true, paymentProviderUrl: provider.url });
+  baseUrl = await emulator.listen({ port: 0 });
 
   async function control<T = unknown>(
     method: 'GET' | 'POST' | 'DELETE',
@@ -65,7 +74,10 @@ export async function startEmulator() {
     client,
     signedIn,
     reset: () => control('POST', '/reset'),
-    close: () => emulator.close(),
+    close: async () => {
+      await emulator.close();
+      await provider.close();
+    },
   };
 }
 

@@ -11,8 +11,8 @@ import {
   LOCAL_PAGE_POLICY,
   registerPageAssets,
   sendPage,
-} from '../../../../host-harness/src/emulator/core/pages/page-shell.ts';
-import { PAGES_CSS } from '../../../../host-harness/src/emulator/core/pages/page-styles.ts';
+} from '../../../../host-harness/src/serving/page-shell.ts';
+import { PAGES_CSS } from '../../../../host-harness/src/serving/page-styles.ts';
 import { type FeatureApp, featureApp } from '../features/feature-app.ts';
 
 let open: FeatureApp | null = null;

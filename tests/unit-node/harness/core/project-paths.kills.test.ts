@@ -9,7 +9,7 @@ import {
   REPO_ROOT,
 } from '../../../../host-harness/src/emulator/functions/project-paths.ts';
 
-const repo = path.resolve(fileURLToPath(new URL('../../../../', import.meta.url)));
+const repo = path.resolve(fileURLToPath(new URL('../../../..', import.meta.url)));
 
 describe('project paths', () => {
   it('points at the repository root, which holds package.json', () => {

@@ -33,7 +33,7 @@ function folder(files: Record<string, string>): string {
 
 describe('DeclaredEntities', () => {
   it('reads the project’s own folder by default', () => {
-    const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+    const repo = fileURLToPath(new URL('../../../..', import.meta.url));
     expect(DEFAULT_ENTITIES_DIR).toBe(path.join(repo, 'base44', 'entities'));
     expect(DeclaredEntities.load(DEFAULT_ENTITIES_DIR).names()).toContain('Order');
   });

@@ -12,44 +12,16 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import {
-  foreignHostMessage,
-  isOwnHost,
-  ownOrigins,
-  withLoopbackAliases,
-} from '../../../serving/loopback-host.ts';
+import { ownOrigins, withLoopbackAliases } from '../../../serving/loopback-host.ts';
+import { controlRefusal, FIRST_PARTY_FETCH, hostRefusal } from '../../../serving/request-origin.ts';
 import { ForbiddenError } from '../errors.ts';
+
+export { controlRefusal, hostRefusal };
 
 /** Routes under this prefix are the control API (`/__harness/...`). */
 const CONTROL_PREFIX = '/__harness';
 /** Control routes whose GET is a page any site may navigate to (the payment page, the pages' stylesheet). */
 const PAGE_PREFIXES = ['/__harness/pay/', '/__harness/assets/'];
-/** `Sec-Fetch-Site` values of a request a page on another origin did not cause. */
-const FIRST_PARTY_FETCH = new Set(['same-origin', 'none']);
-
-/** Why a request's `Host` is refused, or null when it names this server (see `isOwnHost`). */
-export function hostRefusal(headers: IncomingHttpHeaders, port: number | undefined): string | null {
-  return isOwnHost(headers.host, port) ? null : foreignHostMessage(headers.host, port);
-}
-
-/**
- * Why a control-API request is refused, or null. Allowed: no `Origin` (or exactly one of the harness's own origins),
- * and a `Sec-Fetch-Site` that is absent, `none` or `same-origin`. `Origin: null` (a sandboxed frame, a page with
- * `Referrer-Policy: no-referrer`, a cross-site redirect) and `same-site` (another port of this machine) are refused.
- */
-export function controlRefusal(headers: IncomingHttpHeaders, port: number | undefined): string | null {
-  const origin = headers.origin;
-  const own = port ? ownOrigins(port) : [];
-  const who = `tools (no Origin) and the harness's own pages (${own.join(', ') || 'its own origin'})`;
-  if (origin !== undefined && !own.includes(origin)) {
-    return `The control API answers only ${who}; a request from Origin ${JSON.stringify(origin.slice(0, 200))} was refused`;
-  }
-  const site = headers['sec-fetch-site'];
-  if (site !== undefined && !FIRST_PARTY_FETCH.has(site)) {
-    return `The control API answers only ${who}; a request a page sent from another origin (Sec-Fetch-Site: ${String(site).slice(0, 40)}) was refused`;
-  }
-  return null;
-}
 
 /**
  * Why a socket.io handshake is refused, or null: its `Host` must name the harness, and its `Origin`, when there is one,

@@ -1,0 +1,94 @@
+/**
+ * A subscription's objects in the provider's API, as a webhook handler fetches them: the subscription, an
+ * invoice, the invoice payments that name a payment (`GET /v1/invoice_payments?payment[type]=payment_intent&
+ * payment[payment_intent]=pi_…`: how a dispute's PaymentIntent leads to its invoice), and a dispute.
+ */
+import type { FastifyInstance } from 'fastify';
+import { invoicePayment } from '../billing/payment-objects.ts';
+import type { PaymentsContext } from '../checkout/payments-context.ts';
+import { renderObject } from '../webhooks/event-versions.ts';
+import {
+  describedQuery,
+  limitOf,
+  list,
+  notFound,
+  onlyQuery,
+  queryOf,
+  requestVersion,
+  requireKey,
+} from './api-request.ts';
+import { invalidRequest } from './provider-error.ts';
+
+/**
+ * The filters of `GET /v1/invoice_payments` (null: not given): an invoice, a PaymentIntent (`payment[type]`
+ * must then be `payment_intent`, the only type simulated), a status, and `limit`; any other parameter is
+ * refused.
+ */
+export function invoicePaymentsQuery(query: URLSearchParams) {
+  onlyQuery(
+    query,
+    ['invoice', 'payment[type]', 'payment[payment_intent]', 'status', 'limit'],
+    'invoice payments',
+  );
+  const type = query.get('payment[type]');
+  const intent = query.get('payment[payment_intent]');
+  if (intent !== null && type !== 'payment_intent')
+    throw invalidRequest(
+      'payment[type] must be payment_intent with payment[payment_intent]',
+      'payment[type]',
+    );
+  if (type !== null && type !== 'payment_intent')
+    throw invalidRequest(
+      `payment[type] ${type.slice(0, 40)} is not simulated by the local double`,
+      'payment[type]',
+    );
+  return { intent, invoice: query.get('invoice'), status: query.get('status'), limit: limitOf(query) };
+}
+
+export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
+  const { state, payments } = ctx;
+  const version = (request: Parameters<typeof requestVersion>[0]) =>
+    requestVersion(request, payments.settings().defaultApiVersion);
+  const records = () => state.checkoutSessions.all();
+  scope.get('/subscriptions/:id', async (request) => {
+    requireKey(request);
+    describedQuery('GET /v1/subscriptions/{subscription_exposed_id}', request, version(request));
+    const { id } = request.params as { id: string };
+    const subscription = state.checkoutSessions.bySubscription(id)?.subscription;
+    if (!subscription) throw notFound('subscription', id, 'id');
+    return renderObject(subscription, version(request));
+  });
+  scope.get('/invoices/:id', async (request) => {
+    requireKey(request);
+    describedQuery('GET /v1/invoices/{invoice}', request, version(request));
+    const { id } = request.params as { id: string };
+    const invoice = records()
+      .flatMap((record) => record.invoices)
+      .find((candidate) => candidate.id === id);
+    if (!invoice) throw notFound('invoice', id, 'invoice');
+    return renderObject(invoice, version(request));
+  });
+  scope.get('/invoice_payments', async (request) => {
+    requireKey(request);
+    describedQuery('GET /v1/invoice_payments', request, version(request));
+    const { intent, invoice, status, limit } = invoicePaymentsQuery(queryOf(request));
+    const found = records()
+      .flatMap((record) => record.charges)
+      .filter((charge) => intent === null || charge.payment_intent === intent)
+      .filter((charge) => invoice === null || charge.invoice === invoice)
+      .map(invoicePayment)
+      .filter((payment) => status === null || payment.status === status)
+      .reverse();
+    return list('/v1/invoice_payments', found.slice(0, limit), found.length > limit);
+  });
+  scope.get('/disputes/:id', async (request) => {
+    requireKey(request);
+    describedQuery('GET /v1/disputes/{dispute}', request, version(request));
+    const { id } = request.params as { id: string };
+    const dispute = records()
+      .flatMap((record) => record.disputes)
+      .find((candidate) => candidate.id === id);
+    if (!dispute) throw notFound('dispute', id, 'dispute');
+    return renderObject(dispute, version(request));
+  });
+}

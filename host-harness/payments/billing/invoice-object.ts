@@ -1,0 +1,207 @@
+/**
+ * A subscription's invoices through their life (docs.stripe.com/billing/invoices/subscription): created and
+ * finalized at once for a new subscription, a draft "for about an hour" for a renewal, then paid, left open
+ * with its next try, or voided when the subscription expires before its first invoice is paid.
+ */
+import { decimalText, fields, type Stripe } from '../account/stripe-types.ts';
+import { randomAlphanumeric } from '../server/ids.ts';
+import type { Subscription } from './subscription-object.ts';
+
+/** An invoice as the provider sends it; its example object still carries the legacy top-level `subscription`, null. */
+export type Invoice = Stripe.Invoice & { subscription: null };
+
+/** One line of an invoice: a one-time price (an invoice item) or a subscription item's period. */
+export interface InvoiceLineInput {
+  description: string;
+  amount: number;
+  quantity: number;
+  price: Stripe.Price;
+  period: { start: number; end: number };
+  /** The subscription item it bills; null for a one-time price. */
+  subscriptionItem: string | null;
+  proration: boolean;
+}
+
+export interface NewInvoice {
+  subscription: Subscription;
+  customerEmail: string | null;
+  lines: readonly InvoiceLineInput[];
+  billingReason: 'subscription_create' | 'subscription_cycle';
+  createdS: number;
+  /** When a draft finalizes by itself (a renewal's); null for one finalized at once. */
+  finalizesAtS: number | null;
+  /** The period it closes (`period_start`/`period_end`). */
+  period: { start: number; end: number };
+}
+
+function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: string): Stripe.InvoiceLineItem {
+  const details = { proration: input.proration, proration_details: { credited_items: null } };
+  const item = input.subscriptionItem;
+  return {
+    id: `il_${randomAlphanumeric(24)}`,
+    object: 'line_item',
+    amount: input.amount,
+    currency: input.price.currency,
+    description: input.description,
+    ...fields('discount_amounts discounts pretax_credit_amounts taxes', []),
+    discountable: true,
+    invoice: invoiceId,
+    livemode: false,
+    metadata: {},
+    parent: item
+      ? {
+          type: 'subscription_item_details',
+          invoice_item_details: null,
+          subscription_item_details: {
+            ...details,
+            invoice_item: null,
+            subscription: subscriptionId,
+            subscription_item: item,
+          },
+        }
+      : {
+          type: 'invoice_item_details',
+          invoice_item_details: {
+            ...details,
+            invoice_item: `ii_${randomAlphanumeric(24)}`,
+            subscription: subscriptionId,
+          },
+          subscription_item_details: null,
+        },
+    period: input.period,
+    pricing: {
+      type: 'price_details',
+      price_details: { price: input.price.id, product: String(input.price.product) },
+      unit_amount_decimal: input.price.unit_amount_decimal ?? decimalText(input.amount),
+    },
+    quantity: input.quantity,
+    quantity_decimal: decimalText(input.quantity),
+    subscription: subscriptionId,
+    subtotal: input.amount,
+  } satisfies Stripe.InvoiceLineItem;
+}
+
+/** A draft invoice of a subscription, charged automatically once finalized. */
+export function draftInvoice(args: NewInvoice): Invoice {
+  const id = `in_${randomAlphanumeric(24)}`;
+  const { subscription } = args;
+  const total = args.lines.reduce((sum, line) => sum + line.amount, 0);
+  return {
+    id,
+    object: 'invoice',
+    ...fields(
+      'account_name account_tax_ids application custom_fields customer_account customer_address',
+      null,
+    ),
+    ...fields('customer_name', null),
+    ...fields(
+      'customer_phone customer_shipping default_payment_method default_source description due_date',
+      null,
+    ),
+    ...fields(
+      'effective_at footer from_invoice hosted_invoice_url invoice_pdf last_finalization_error',
+      null,
+    ),
+    ...fields('latest_revision next_payment_attempt number on_behalf_of receipt_number rendering', null),
+    ...fields('shipping_cost shipping_details statement_descriptor subscription webhooks_delivered_at', null),
+    ...fields('customer_tax_ids default_tax_rates discounts total_discount_amounts', []),
+    ...fields('total_pretax_credit_amounts total_taxes', []),
+    ...fields('amount_overpaid amount_paid amount_shipping attempt_count ending_balance starting_balance', 0),
+    ...fields('post_payment_credit_notes_amount pre_payment_credit_notes_amount', 0),
+    account_country: 'GB',
+    amount_due: total,
+    amount_remaining: total,
+    attempted: false,
+    auto_advance: true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: args.finalizesAtS,
+    billing_reason: args.billingReason,
+    collection_method: 'charge_automatically',
+    created: args.createdS,
+    currency: subscription.currency,
+    customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+    customer_email: args.customerEmail,
+    customer_tax_exempt: 'none',
+    issuer: { type: 'self' },
+    lines: {
+      object: 'list',
+      data: args.lines.map((line) => lineOf(line, id, subscription.id)),
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+    },
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+    },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: args.period.end,
+    period_start: args.period.start,
+    status: 'draft',
+    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+    subtotal: total,
+    subtotal_excluding_tax: total,
+    test_clock: subscription.test_clock,
+    total,
+    total_excluding_tax: total,
+  } satisfies Invoice;
+}
+
+/** The draft finalized at `atS`: open, numbered by its place among the customer's invoices. */
+export function finalizedInvoice(invoice: Invoice, atS: number, sequence: number): Invoice {
+  const customer = typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? '');
+  return {
+    ...invoice,
+    status: 'open',
+    number: `${customer.slice(4, 12).toUpperCase()}-${String(sequence).padStart(4, '0')}`,
+    effective_at: atS,
+    automatically_finalizes_at: null,
+    webhooks_delivered_at: invoice.webhooks_delivered_at ?? atS,
+    status_transitions: { ...invoice.status_transitions, finalized_at: atS },
+  };
+}
+
+/** A payment attempt under way (a Direct Debit being processed): attempted, still open. */
+export function attemptedInvoice(invoice: Invoice): Invoice {
+  return {
+    ...invoice,
+    attempted: true,
+    attempt_count: invoice.attempt_count + 1,
+    next_payment_attempt: null,
+  };
+}
+
+/** Voided at `atS` (its subscription expired before it was paid). */
+export function voidedInvoice(invoice: Invoice, atS: number): Invoice {
+  const transitions = { ...invoice.status_transitions, voided_at: atS };
+  return { ...invoice, status: 'void', next_payment_attempt: null, status_transitions: transitions };
+}
+
+/** Paid at `atS`; `counted`: a new attempt (a card charge), not a Direct Debit counted when it was submitted. */
+export function paidInvoice(invoice: Invoice, atS: number, counted = true): Invoice {
+  return {
+    ...invoice,
+    status: 'paid',
+    amount_paid: invoice.amount_due,
+    amount_remaining: 0,
+    attempted: true,
+    attempt_count: invoice.attempt_count + (counted && invoice.amount_due > 0 ? 1 : 0),
+    next_payment_attempt: null,
+    status_transitions: { ...invoice.status_transitions, paid_at: atS },
+  };
+}
+
+/** After a failed attempt: still open, tried again at `nextAttemptS` (null: no try planned). */
+export function failedInvoice(invoice: Invoice, nextAttemptS: number | null, counted = true): Invoice {
+  const attempts = invoice.attempt_count + (counted ? 1 : 0);
+  return { ...invoice, attempted: true, attempt_count: attempts, next_payment_attempt: nextAttemptS };
+}
+
+/** The subscription an invoice bills. */
+export function invoiceSubscriptionId(invoice: Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  if (!subscription) return null;
+  return typeof subscription === 'string' ? subscription : subscription.id;
+}

@@ -1,0 +1,203 @@
+/**
+ * The `checkout.session` object through its life: open (its hosted page's `url` until `expires_at`), complete
+ * (`payment_status` `paid`, `unpaid` while a Direct Debit is processed, or `no_payment_required`), or
+ * expired.
+ */
+import type { PriceInfo } from '../account/dashboard-prices.ts';
+import type { PaymentMethodType } from '../account/payment-methods.ts';
+import { fields, type Stripe } from '../account/stripe-types.ts';
+import { isInterval } from '../billing/billing-dates.ts';
+import type { ChargeTerms, PricedLine, SubscriptionDataInput } from '../billing/billing-terms.ts';
+import { buildPrice } from '../billing/price-object.ts';
+import { randomAlphanumeric } from '../server/ids.ts';
+
+export type CheckoutSession = Stripe.Checkout.Session;
+/** A line item (`item`) of a session, as `GET /v1/checkout/sessions/{id}/line_items` lists them. */
+export type SessionLineItem = Stripe.LineItem;
+export type CheckoutMode = 'payment' | 'subscription';
+
+export interface LineItemInput {
+  price: PriceInfo;
+  quantity: number;
+}
+
+/** A validated `POST /v1/checkout/sessions` (api/checkout-rules.ts reads it from the form). */
+export interface SessionInput {
+  mode: CheckoutMode;
+  lineItems: LineItemInput[];
+  currency: string;
+  successUrl: string;
+  cancelUrl: string | null;
+  customerEmail: string | null;
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+  /** The methods the session offers: the dashboard's, narrowed by the request (account/payment-methods.ts). */
+  methods: PaymentMethodType[];
+  /** `allowed_payment_method_types` as given; null when not given. */
+  allowedMethods: PaymentMethodType[] | null;
+  subscriptionData: SubscriptionDataInput | null;
+  /** When it expires (Unix seconds): `expires_at`, or 24 hours after its creation. */
+  expiresAt: number;
+}
+
+/** A new session id, shaped like the provider's test-mode ids (`cs_test_` + 58 alphanumerics). */
+export function newSessionId(): string {
+  return `cs_test_${randomAlphanumeric(58)}`;
+}
+
+/** What the billing terms need of a stored line item. */
+export function pricedLine(item: SessionLineItem): PricedLine {
+  const recurring = item.price?.recurring;
+  return {
+    unitAmount: item.price?.unit_amount ?? 0,
+    quantity: item.quantity ?? 1,
+    recurring:
+      recurring && isInterval(recurring.interval)
+        ? { interval: recurring.interval, interval_count: recurring.interval_count }
+        : null,
+  };
+}
+
+export function pricedLinesOf(input: SessionInput): PricedLine[] {
+  return input.lineItems.map(({ price, quantity }) => ({
+    unitAmount: price.unit_amount,
+    quantity,
+    recurring: price.recurring,
+  }));
+}
+
+/**
+ * Each line item's amounts are what it adds to the first invoice (a recurring price whose first period is
+ * free shows 0 there); its price says what it costs per period.
+ */
+export function buildLineItems(input: SessionInput, terms: ChargeTerms, nowS: number): SessionLineItem[] {
+  return input.lineItems.map(({ price, quantity }, i) => {
+    const today = terms.todayByLine[i] ?? price.unit_amount * quantity;
+    return {
+      id: `li_${randomAlphanumeric(24)}`,
+      object: 'item',
+      adjustable_quantity: null,
+      ...fields('amount_discount amount_tax', 0),
+      amount_subtotal: today,
+      amount_total: today,
+      currency: price.currency,
+      description: price.product_name,
+      metadata: {},
+      price: buildPrice(price, nowS),
+      quantity,
+    } satisfies SessionLineItem;
+  });
+}
+
+/** The open session; its amounts are what the first invoice charges (billing-terms.ts). */
+export function buildSession(
+  input: SessionInput,
+  terms: ChargeTerms,
+  id: string,
+  url: string,
+  nowS: number,
+): CheckoutSession {
+  const { methods, mode } = input;
+  return {
+    id,
+    object: 'checkout.session',
+    ...fields('after_expiration allow_promotion_codes billing_address_collection client_secret', null),
+    ...fields(
+      'collected_information consent consent_collection currency_conversion customer customer_account',
+      null,
+    ),
+    ...fields('customer_details integration_identifier invoice locale origin_context payment_intent', null),
+    ...fields('payment_link permissions recovered_from setup_intent shipping_address_collection', null),
+    ...fields('shipping_cost submit_type subscription', null),
+    ...fields('custom_fields discounts shipping_options', []),
+    adaptive_pricing: { enabled: false },
+    allowed_payment_method_types: input.allowedMethods,
+    amount_subtotal: terms.dueToday,
+    amount_total: terms.dueToday,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    cancel_url: input.cancelUrl,
+    client_reference_id: input.clientReferenceId,
+    created: nowS,
+    currency: input.currency,
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: null,
+      terms_of_service_acceptance: null,
+    },
+    customer_creation: mode === 'payment' ? 'if_required' : null,
+    customer_email: input.customerEmail,
+    expires_at: input.expiresAt,
+    invoice_creation:
+      mode === 'payment'
+        ? {
+            enabled: false,
+            invoice_data: {
+              ...fields(
+                'account_tax_ids custom_fields description footer issuer metadata rendering_options',
+                null,
+              ),
+            },
+          }
+        : null,
+    livemode: false,
+    managed_payments: { enabled: false },
+    metadata: input.metadata,
+    mode,
+    payment_method_collection: 'always',
+    // Methods named by the session, or the account's dashboard configuration (which the provider then names).
+    payment_method_configuration_details: { id: 'pmc_harness_dashboard', parent: null },
+    payment_method_options: methods.includes('bacs_debit') ? { bacs_debit: {} } : {},
+    payment_method_types: methods,
+    payment_status: 'unpaid',
+    phone_number_collection: { enabled: false },
+    saved_payment_method_options: {
+      allow_redisplay_filters: ['always'],
+      payment_method_remove: null,
+      payment_method_save: null,
+    },
+    status: 'open',
+    success_url: input.successUrl,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
+    url,
+    wallet_options: {},
+  } satisfies CheckoutSession;
+}
+
+/**
+ * Complete once the buyer paid on the hosted page: its page gone (`url: null`), a customer, its subscription,
+ * the e-mail the buyer gave (else the prefilled one) in `customer_details`.
+ */
+export function completedSession(
+  session: CheckoutSession,
+  completion: {
+    customer: string;
+    subscription: string | null;
+    paymentIntent: string | null;
+    email: string | null;
+    paymentStatus: CheckoutSession['payment_status'];
+  },
+): CheckoutSession {
+  return {
+    ...session,
+    status: 'complete',
+    payment_status: completion.paymentStatus,
+    url: null,
+    customer: completion.customer,
+    customer_details: {
+      ...fields('address business_name individual_name name phone', null),
+      email: completion.email,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
+    collected_information: { business_name: null, individual_name: null, shipping_details: null },
+    payment_intent: completion.paymentIntent,
+    subscription: completion.subscription,
+  };
+}
+
+/** Expired (its `expires_at` passed, or the buyer left through Cancel and the double ended it). */
+export function expiredSession(session: CheckoutSession): CheckoutSession {
+  return { ...session, status: 'expired', url: null };
+}

@@ -1,0 +1,149 @@
+import type { Db, Tables } from '../server/database.ts';
+
+/** The provider's events with their delivery state. */
+export const PROVIDER_EVENT_TABLES: Tables = {
+  names: ['provider_events'],
+  schema: `
+CREATE TABLE IF NOT EXISTS provider_events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  app_id TEXT NOT NULL,
+  session_id TEXT,
+  type TEXT NOT NULL,
+  created_s INTEGER NOT NULL,
+  payload TEXT NOT NULL,
+  attempts TEXT NOT NULL,
+  attempt_count INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  next_attempt_ms INTEGER
+);
+CREATE INDEX IF NOT EXISTS provider_events_by_session ON provider_events (session_id, seq);
+`,
+};
+
+/** One delivery attempt of an event to the webhook endpoint. */
+export interface DeliveryAttempt {
+  date: string;
+  /** The HTTP status the endpoint answered; null when it could not be reached. */
+  status: number | null;
+  ok: boolean;
+  /** The endpoint's answer to a delivered event (shortened). */
+  response?: string;
+  /** The endpoint's answer to a refused one, or why it could not be reached. */
+  error?: string;
+  /** Sent by the control API (the dashboard's "Resend"), not by the retry schedule. */
+  manual?: true;
+  /** A second delivery of an event already sent (the provider may deliver one more than once). */
+  duplicate?: true;
+}
+
+/**
+ * `pending` until an attempt gets a 2xx (`delivered`), `failed` once the retry schedule gave up; `not_sent`
+ * when the webhook endpoint is not subscribed to its type (the provider creates the event all the same, and
+ * sends it nowhere).
+ */
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'not_sent';
+
+/** An event of the payment-provider double, kept from before its first delivery until the data is reset. */
+export interface StoredEvent {
+  id: string;
+  app_id: string;
+  /** The checkout session it belongs to (sessions, their subscriptions and invoices). */
+  session_id: string | null;
+  type: string;
+  created_s: number;
+  /** The body exactly as delivered. */
+  payload: string;
+  /** The most recent attempts (at most `MAX_ATTEMPTS_KEPT`); `attempt_count` counts them all. */
+  attempts: DeliveryAttempt[];
+  attempt_count: number;
+  state: DeliveryState;
+  /** When the retry schedule sends it next (epoch ms); null when nothing is scheduled. */
+  next_attempt_ms: number | null;
+}
+
+export type NewEvent = Pick<
+  StoredEvent,
+  'id' | 'app_id' | 'session_id' | 'type' | 'created_s' | 'payload'
+> & {
+  /** Whether the endpoint is sent this event (else it is stored `not_sent`). */
+  sent: boolean;
+};
+
+/** Attempts kept per event: enough to see the pattern, never an unbounded record. */
+const MAX_ATTEMPTS_KEPT = 50;
+
+/** A row of `provider_events`: the attempts are stored as JSON text. */
+type Row = Omit<StoredEvent, 'attempts'> & { attempts: string };
+
+const fromRow = (row: Row): StoredEvent => ({
+  ...row,
+  attempts: JSON.parse(row.attempts) as DeliveryAttempt[],
+});
+
+/** The double's events (table `provider_events`), in creation order. */
+export class ProviderEventStore {
+  private readonly stmts;
+  constructor(private readonly db: Db) {
+    this.stmts = {
+      insert: db.prepare(
+        `INSERT INTO provider_events (id, app_id, session_id, type, created_s, payload, attempts, attempt_count, state, next_attempt_ms)
+         VALUES (@id, @app_id, @session_id, @type, @created_s, @payload, '[]', 0, @state, @next_attempt_ms)`,
+      ),
+      get: db.prepare('SELECT * FROM provider_events WHERE id = ?'),
+      bySession: db.prepare('SELECT * FROM provider_events WHERE session_id = ? ORDER BY seq'),
+      pending: db.prepare(
+        "SELECT id, next_attempt_ms FROM provider_events WHERE state = 'pending' AND next_attempt_ms IS NOT NULL ORDER BY seq",
+      ),
+      put: db.prepare(
+        'UPDATE provider_events SET attempts = ?, attempt_count = ?, state = ?, next_attempt_ms = ? WHERE id = ?',
+      ),
+    };
+  }
+  /** Stores new events: those the endpoint is sent as due now (`nowMs`), the others `not_sent`. */
+  insert(events: readonly NewEvent[], nowMs: number): void {
+    this.db.transaction(() => {
+      for (const { sent, ...event } of events)
+        this.stmts.insert.run({
+          ...event,
+          state: sent ? 'pending' : 'not_sent',
+          next_attempt_ms: sent ? nowMs : null,
+        });
+    })();
+  }
+  get(id: string): StoredEvent | undefined {
+    const row = this.stmts.get.get(id) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+  bySession(sessionId: string): StoredEvent[] {
+    return (this.stmts.bySession.all(sessionId) as Row[]).map(fromRow);
+  }
+  /** Events the retry schedule still has to send, with when. */
+  pending(): { id: string; next_attempt_ms: number }[] {
+    return this.stmts.pending.all() as { id: string; next_attempt_ms: number }[];
+  }
+  /**
+   * Records an attempt and what follows it: `next` is the new state and when to try again (null = not
+   * scheduled).
+   */
+  recordAttempt(
+    id: string,
+    attempt: DeliveryAttempt,
+    next: (event: StoredEvent) => { state: DeliveryState; next_attempt_ms: number | null },
+  ): StoredEvent | undefined {
+    return this.db.transaction(() => {
+      const event = this.get(id);
+      if (!event) return undefined;
+      const attempts = [...event.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT);
+      const following = next(event);
+      this.stmts.put.run(
+        JSON.stringify(attempts),
+        event.attempt_count + 1,
+        following.state,
+        following.next_attempt_ms,
+        id,
+      );
+      return { ...event, attempts, attempt_count: event.attempt_count + 1, ...following };
+    })();
+  }
+}
