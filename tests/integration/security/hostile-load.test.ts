@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../scripts/hostile-load/hostile-load-cases.ts';
-import { formatReport, runHostileLoad } from '../../../scripts/hostile-load/hostile-load-runner.ts';
+import { CATEGORIES } from '../../load/hostile/hostile-load-cases.ts';
+import { formatReport, runHostileLoad } from '../../load/hostile/hostile-load-runner.ts';
 
 // docs/security.md rule 20 under load: the CI-sized run of `npm run load:hostile` (which sends 5,000).
 describe('emulator under hostile input and load', () => {

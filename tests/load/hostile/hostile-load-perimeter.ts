@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { defaultSiteConfig } from '../../config/site-config.ts';
-import type { ServerTimeouts } from '../../host-harness/src/serving/server-timeouts.ts';
-import { createSiteServer } from '../../host-harness/src/site/site-server.ts';
+import { defaultSiteConfig } from '../../../config/site-config.ts';
+import type { ServerTimeouts } from '../../../host-harness/src/serving/server-timeouts.ts';
+import { createSiteServer } from '../../../host-harness/src/site/site-server.ts';
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';
 
 const HARNESS_PATHS = [

@@ -26,7 +26,7 @@ const report = await runHostileLoad({
   timeBudgetMs: 100_000,
 });
 console.log(formatReport(report));
-const out = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'hostile-load.json');
+const out = path.resolve(import.meta.dirname, '..', '..', '..', 'bench-results', 'hostile-load.json');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), ...report }, null, 2)}\n`);
 console.log(`wrote ${path.relative(process.cwd(), out)}`);

@@ -3,7 +3,7 @@
  * a time, or whose body never starts, against both servers. The runner starts them beside the mix, so the mix's own
  * answer times show that everyone else is served meanwhile; each must be cut with a 408 and `Connection: close`.
  */
-import type { ServerTimeouts } from '../../host-harness/src/serving/server-timeouts.ts';
+import type { ServerTimeouts } from '../../../host-harness/src/serving/server-timeouts.ts';
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import type http from 'node:http';
 import Database from 'better-sqlite3';
-import { SEEDED_ACCOUNTS } from '../../host-harness/src/emulator/auth/index.ts';
+import { SEEDED_ACCOUNTS } from '../../../host-harness/src/emulator/auth/index.ts';
 import { bearer, type CaseContext, type HostileRequest, json } from './hostile-load-cases.ts';
 import { send } from './hostile-load-http.ts';
 import type { Violation } from './hostile-load-report.ts';
