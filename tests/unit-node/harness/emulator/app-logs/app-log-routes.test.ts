@@ -1,0 +1,402 @@
+/**
+ * App logs and analytics: a signed-in member's page visit is logged; admins (and the service role) list the log
+ * newest first, filtered by page, user and dates and paged, and read its statistics; analytics batches are stored all
+ * or nothing, each event checked first. Bad parameters are a 400 naming the parameter.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ANALYTICS_TABLES,
+  AnalyticsStore,
+} from '../../../../../host-harness/src/emulator/app-logs/analytics-store.ts';
+import { registerAppLogRoutes } from '../../../../../host-harness/src/emulator/app-logs/app-log-routes.ts';
+import { APP_LOG_TABLES, AppLogStore } from '../../../../../host-harness/src/emulator/app-logs/app-log-store.ts';
+import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
+import { ACCOUNT_IDS, APP, EMAILS, type FeatureApp, featureApp, refusal } from '../feature-app.ts';
+
+const jane = { id: 'jane-id', email: 'jane@example.com' };
+const joe = { id: 'joe-id', email: 'joe@example.com' };
+
+// The clock moves forward only (record dates never go back), so each test sets it later than the one before.
+let year = 2100;
+function clockAt(day: string): void {
+  vi.setSystemTime(new Date(`${year}-${day}T12:00:00.000Z`));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  year += 1;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AppLogStore', () => {
+  function store(): AppLogStore {
+    return new AppLogStore(openDatabase(null, [APP_LOG_TABLES]));
+  }
+
+  it('adds an entry {id, page, user_id, user_email, created_date} and lists entries newest first', () => {
+    const logs = store();
+    clockAt('01-01');
+    const first = logs.add(APP, 'Index', jane);
+    clockAt('01-02');
+    const second = logs.add(APP, 'Pricing', joe);
+    logs.add('other-app', 'Index', jane);
+    expect(first).toStrictEqual({
+      id: first.id,
+      page: 'Index',
+      user_id: 'jane-id',
+      user_email: 'jane@example.com',
+      created_date: `${year}-01-01T12:00:00.000Z`,
+    });
+    expect(first.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(logs.list(APP, {}, 100, 0)).toStrictEqual([second, first]);
+  });
+
+  it('filters by page, user and dates (both bounds included), and pages with limit and skip', () => {
+    const logs = store();
+    clockAt('01-01');
+    const a = logs.add(APP, 'Index', jane);
+    clockAt('01-02');
+    const b = logs.add(APP, 'Pricing', jane);
+    clockAt('01-03');
+    const c = logs.add(APP, 'Pricing', joe);
+    clockAt('01-04');
+    const d = logs.add(APP, 'Index', joe);
+    expect(logs.list(APP, { page: 'Pricing' }, 100, 0)).toStrictEqual([c, b]);
+    expect(logs.list(APP, { userId: 'jane-id' }, 100, 0)).toStrictEqual([b, a]);
+    expect(logs.list(APP, { page: 'Index', userId: 'joe-id' }, 100, 0)).toStrictEqual([d]);
+    expect(logs.list(APP, { from: b.created_date }, 100, 0)).toStrictEqual([d, c, b]);
+    expect(logs.list(APP, { to: c.created_date }, 100, 0)).toStrictEqual([c, b, a]);
+    expect(logs.list(APP, { from: b.created_date, to: c.created_date }, 100, 0)).toStrictEqual([c, b]);
+    expect(logs.list(APP, {}, 2, 1)).toStrictEqual([c, b]);
+    expect(logs.list(APP, {}, 0, 0)).toStrictEqual([]);
+    expect(logs.list('other-app', {}, 100, 0)).toStrictEqual([]);
+  });
+
+  it('counts visits, distinct users, visits per page (most first, then by name) and per day', () => {
+    const logs = store();
+    clockAt('03-01');
+    logs.add(APP, 'Pricing', jane);
+    logs.add(APP, 'About', joe);
+    clockAt('03-02');
+    logs.add(APP, 'Pricing', joe);
+    logs.add(APP, 'Contact', jane);
+    logs.add(APP, 'Pricing', jane);
+    logs.add('other-app', 'Pricing', jane);
+    expect(logs.stats(APP, {})).toStrictEqual({
+      total: 5,
+      unique_users: 2,
+      by_page: [
+        { page: 'Pricing', visits: 3 },
+        { page: 'About', visits: 1 },
+        { page: 'Contact', visits: 1 },
+      ],
+      by_day: [
+        { day: `${year}-03-01`, visits: 2 },
+        { day: `${year}-03-02`, visits: 3 },
+      ],
+    });
+    expect(logs.stats(APP, { userId: 'joe-id' })).toStrictEqual({
+      total: 2,
+      unique_users: 1,
+      by_page: [
+        { page: 'About', visits: 1 },
+        { page: 'Pricing', visits: 1 },
+      ],
+      by_day: [
+        { day: `${year}-03-01`, visits: 1 },
+        { day: `${year}-03-02`, visits: 1 },
+      ],
+    });
+    expect(logs.stats(APP, { from: `${year}-03-02T00:00:00.000Z`, page: 'Pricing' })).toStrictEqual({
+      total: 2,
+      unique_users: 2,
+      by_page: [{ page: 'Pricing', visits: 2 }],
+      by_day: [{ day: `${year}-03-02`, visits: 2 }],
+    });
+    expect(logs.stats('other-app', { to: `${year}-01-01T00:00:00.000Z` })).toStrictEqual({
+      total: 0,
+      unique_users: 0,
+      by_page: [],
+      by_day: [],
+    });
+  });
+});
+
+describe('AnalyticsStore', () => {
+  function store(): AnalyticsStore {
+    return new AnalyticsStore(openDatabase(null, [ANALYTICS_TABLES]));
+  }
+
+  it('stores a batch and answers how many were stored, counted per app', () => {
+    const analytics = store();
+    expect(analytics.addBatch(APP, [{ event_name: 'a' }, { event_name: 'b', $props: { x: 1 } }])).toBe(2);
+    expect(analytics.addBatch(APP, [])).toBe(0);
+    expect(analytics.addBatch('other-app', [{ event_name: 'c' }])).toBe(1);
+    expect(analytics.count(APP)).toBe(2);
+    expect(analytics.count('other-app')).toBe(1);
+    expect(analytics.count('none')).toBe(0);
+  });
+
+  it('takes up to 1,000 events, names of 1 to 200 characters and events of 16 KB as JSON', () => {
+    const analytics = store();
+    expect(
+      analytics.addBatch(
+        APP,
+        Array.from({ length: 1_000 }, () => ({ event_name: 'e' })),
+      ),
+    ).toBe(1_000);
+    expect(analytics.addBatch(APP, [{ event_name: 'n'.repeat(200) }])).toBe(1);
+    const padding = 16 * 1024 - JSON.stringify({ event_name: 'big', pad: '' }).length;
+    expect(analytics.addBatch(APP, [{ event_name: 'big', pad: 'p'.repeat(padding) }])).toBe(1);
+    expect(analytics.count(APP)).toBe(1_002);
+  });
+
+  it('refuses a batch that is not a list or has more than 1,000 events', () => {
+    const analytics = store();
+    for (const events of [undefined, null, 'x', { event_name: 'a' }])
+      expect(
+        refusal(() => analytics.addBatch(APP, events)),
+        JSON.stringify(events),
+      ).toStrictEqual({
+        status: 400,
+        code: 'invalid_body',
+        message: 'The body must be {events: [...]}',
+      });
+    expect(
+      refusal(() =>
+        analytics.addBatch(
+          APP,
+          Array.from({ length: 1_001 }, () => ({ event_name: 'e' })),
+        ),
+      ),
+    ).toStrictEqual({ status: 400, code: 'invalid_body', message: 'At most 1000 events per batch' });
+    expect(analytics.count(APP)).toBe(0);
+  });
+
+  it('refuses the whole batch for one bad event, naming it and what is wrong', () => {
+    const analytics = store();
+    const good = { event_name: 'ok' };
+    const cases: [unknown, string][] = [
+      ['x', 'Event 1 must be a JSON object'],
+      [null, 'Event 1 must be a JSON object'],
+      [[], 'Event 1 must be a JSON object'],
+      [{}, 'Event 1: event_name must be a string of 1 to 200 characters'],
+      [{ event_name: '' }, 'Event 1: event_name must be a string of 1 to 200 characters'],
+      [{ event_name: 5 }, 'Event 1: event_name must be a string of 1 to 200 characters'],
+      [{ event_name: 'n'.repeat(201) }, 'Event 1: event_name must be a string of 1 to 200 characters'],
+      [{ event_name: 'big', pad: 'p'.repeat(16 * 1024) }, 'Event 1 is larger than 16384 characters as JSON'],
+      [
+        { event_name: 'deep', value: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) },
+        'Event 1 is nested more than 32 levels deep',
+      ],
+    ];
+    for (const [event, message] of cases)
+      expect(
+        refusal(() => analytics.addBatch(APP, [good, event, good])),
+        message,
+      ).toStrictEqual({
+        status: 400,
+        code: 'invalid_body',
+        message,
+      });
+    const padding = 16 * 1024 - JSON.stringify({ event_name: 'big', pad: '' }).length;
+    expect(
+      refusal(() => analytics.addBatch(APP, [{ event_name: 'big', pad: 'p'.repeat(padding + 1) }]))?.message,
+    ).toBe('Event 0 is larger than 16384 characters as JSON');
+    expect(analytics.count(APP)).toBe(0);
+  });
+});
+
+describe('the app-log routes', () => {
+  let running: FeatureApp;
+  beforeEach(async () => {
+    running = await featureApp((app, state) => registerAppLogRoutes(app, state));
+  });
+  afterEach(async () => {
+    await running.close();
+  });
+
+  const log = (page: string, as?: 'admin' | 'user' | 'outsider') =>
+    running.call('POST', `/api/app-logs/${APP}/log-user-in-app/${page}`, as ? { as } : {});
+
+  it('logs a member’s page visit and answers its id', async () => {
+    clockAt('05-01');
+    const answer = await log('Pricing', 'user');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toStrictEqual({ success: true, id: answer.body.id });
+    expect(running.state.logs.list(APP, {}, 100, 0)).toStrictEqual([
+      {
+        id: answer.body.id,
+        page: 'Pricing',
+        user_id: ACCOUNT_IDS.user,
+        user_email: EMAILS.user,
+        created_date: `${year}-05-01T12:00:00.000Z`,
+      },
+    ]);
+    expect((await log('p'.repeat(200), 'admin')).status).toBe(200);
+  });
+
+  it('refuses an anonymous visitor (401), an account that is not a member (403) and an unknown app (404)', async () => {
+    expect((await log('Pricing')).status).toBe(401);
+    expect((await log('Pricing', 'outsider')).body.code).toBe('user_not_registered');
+    const unknown = await running.call('POST', '/api/app-logs/other/log-user-in-app/Pricing', { as: 'user' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('app_not_found');
+    expect(running.state.logs.list(APP, {}, 100, 0)).toStrictEqual([]);
+  });
+
+  it('refuses an empty page name or one longer than 200 characters, before asking who is calling', async () => {
+    for (const page of ['', 'p'.repeat(201)]) {
+      const answer = await log(page);
+      expect(answer.status, page).toBe(400);
+      expect(answer.body).toStrictEqual({
+        message: 'The page name must have 1 to 200 characters',
+        code: 'invalid_parameter',
+      });
+    }
+    expect(running.state.logs.list(APP, {}, 100, 0)).toStrictEqual([]);
+  });
+
+  it('lists the log for admins and the service role, newest first, filtered and paged', async () => {
+    clockAt('06-01');
+    await log('Index', 'user');
+    clockAt('06-02');
+    await log('Pricing', 'admin');
+    clockAt('06-03');
+    await log('Pricing', 'user');
+    const pages = async (query: string, as: 'admin' | 'service' = 'admin') => {
+      const answer = await running.call('GET', `/api/app-logs/${APP}${query}`, { as });
+      expect(answer.status, query).toBe(200);
+      return answer.body.map(
+        (entry: { page: string; user_id: string }) => `${entry.page}:${entry.user_id.slice(-1)}`,
+      );
+    };
+    expect(await pages('')).toStrictEqual(['Pricing:2', 'Pricing:1', 'Index:2']);
+    expect(await pages('', 'service')).toStrictEqual(['Pricing:2', 'Pricing:1', 'Index:2']);
+    expect(await pages('?page=Pricing')).toStrictEqual(['Pricing:2', 'Pricing:1']);
+    expect(await pages(`?user_id=${ACCOUNT_IDS.user}`)).toStrictEqual(['Pricing:2', 'Index:2']);
+    expect(await pages(`?from=${year}-06-02`)).toStrictEqual(['Pricing:2', 'Pricing:1']);
+    expect(await pages(`?to=${year}-06-02T12:00:00%2B00:00`)).toStrictEqual(['Pricing:1', 'Index:2']);
+    expect(await pages(`?from=${year}-06-02T13:00:00Z&to=${year}-06-04`)).toStrictEqual(['Pricing:2']);
+    expect(await pages('?page=&user_id=&from=&to=&limit=&skip=')).toStrictEqual([
+      'Pricing:2',
+      'Pricing:1',
+      'Index:2',
+    ]);
+    expect(await pages('?limit=1&skip=1')).toStrictEqual(['Pricing:1']);
+    expect(await pages('?limit=0')).toStrictEqual([]);
+    expect(await pages('?skip=3')).toStrictEqual([]);
+    expect(await pages('?limit=10000&skip=100000000')).toStrictEqual([]);
+  });
+
+  it('lists 100 entries unless asked for more', async () => {
+    for (let i = 0; i < 101; i++) running.state.logs.add(APP, `p${i}`, { id: 'x', email: 'x@example.com' });
+    const answer = await running.call('GET', `/api/app-logs/${APP}`, { as: 'admin' });
+    expect(answer.body).toHaveLength(100);
+    expect(answer.body[0].page).toBe('p100');
+    expect((await running.call('GET', `/api/app-logs/${APP}?limit=101`, { as: 'admin' })).body).toHaveLength(
+      101,
+    );
+  });
+
+  it('answers the statistics, filtered, to admins and the service role', async () => {
+    clockAt('07-01');
+    await log('Index', 'user');
+    await log('Pricing', 'admin');
+    clockAt('07-02');
+    await log('Pricing', 'user');
+    const stats = await running.call('GET', `/api/app-logs/${APP}/stats`, { as: 'admin' });
+    expect(stats.status).toBe(200);
+    expect(stats.body).toStrictEqual({
+      total: 3,
+      unique_users: 2,
+      by_page: [
+        { page: 'Pricing', visits: 2 },
+        { page: 'Index', visits: 1 },
+      ],
+      by_day: [
+        { day: `${year}-07-01`, visits: 2 },
+        { day: `${year}-07-02`, visits: 1 },
+      ],
+    });
+    const filtered = await running.call('GET', `/api/app-logs/${APP}/stats?from=${year}-07-02&page=Pricing`, {
+      as: 'service',
+    });
+    expect(filtered.body).toStrictEqual({
+      total: 1,
+      unique_users: 1,
+      by_page: [{ page: 'Pricing', visits: 1 }],
+      by_day: [{ day: `${year}-07-02`, visits: 1 }],
+    });
+    const byUser = await running.call(
+      'GET',
+      `/api/app-logs/${APP}/stats?user_id=${ACCOUNT_IDS.admin}&to=${year}-07-01T23:00:00Z`,
+      {
+        as: 'admin',
+      },
+    );
+    expect(byUser.body.total).toBe(1);
+  });
+
+  it('refuses the log and its statistics to anyone but admins, and for an unknown app', async () => {
+    for (const path of [`/api/app-logs/${APP}`, `/api/app-logs/${APP}/stats`]) {
+      expect((await running.call('GET', path)).status, path).toBe(401);
+      expect((await running.call('GET', path, { as: 'outsider' })).status, path).toBe(403);
+      const user = await running.call('GET', path, { as: 'user' });
+      expect(user.status, path).toBe(403);
+      expect(user.body.message, path).toBe('Only an admin of this app can do this');
+    }
+    for (const path of ['/api/app-logs/other', '/api/app-logs/other/stats'])
+      expect((await running.call('GET', path, { as: 'service' })).body.code, path).toBe('app_not_found');
+  });
+
+  it('refuses bad parameters with a 400 naming them', async () => {
+    const refused = async (query: string, message: string) => {
+      for (const path of [`/api/app-logs/${APP}`, `/api/app-logs/${APP}/stats`]) {
+        if (path.endsWith('stats') && /limit|skip/.test(query)) continue;
+        const answer = await running.call('GET', `${path}${query}`, { as: 'admin' });
+        expect(answer.status, `${path}${query}`).toBe(400);
+        expect(answer.body, `${path}${query}`).toStrictEqual({ message, code: 'invalid_parameter' });
+      }
+    };
+    await refused('?page=a&page=b', 'page must be given once, as text');
+    await refused(`?user_id=${'u'.repeat(501)}`, 'user_id must be given once, as text');
+    await refused('?from=yesterday', 'from must be a date (ISO 8601)');
+    await refused('?to=2024-13-45', 'to must be a date (ISO 8601)');
+    await refused('?limit=10001', 'limit must be a whole number from 0 to 10000');
+    await refused('?limit=-1', 'limit must be a whole number from 0 to 10000');
+    await refused('?limit=1.5', 'limit must be a whole number from 0 to 10000');
+    await refused('?limit=x1', 'limit must be a whole number from 0 to 10000');
+    await refused('?limit=1x', 'limit must be a whole number from 0 to 10000');
+    await refused('?skip=100000001', 'skip must be a whole number from 0 to 100000000');
+    await refused('?skip=0000000001', 'skip must be a whole number from 0 to 100000000');
+    const long = await running.call('GET', `/api/app-logs/${APP}?page=${'p'.repeat(500)}`, { as: 'admin' });
+    expect(long.status).toBe(200);
+  });
+
+  it('stores analytics batches for anyone, all or nothing', async () => {
+    const path = `/api/apps/${APP}/analytics/track/batch`;
+    const stored = await running.call('POST', path, {
+      body: { events: [{ event_name: 'a' }, { event_name: 'b' }] },
+    });
+    expect(stored.status).toBe(200);
+    expect(stored.body).toStrictEqual({ success: true, stored: 2 });
+    expect(running.state.analytics.count(APP)).toBe(2);
+    const bad = await running.call('POST', path, { body: { events: [{ event_name: 'c' }, {}] } });
+    expect(bad.status).toBe(400);
+    expect(running.state.analytics.count(APP)).toBe(2);
+    for (const body of [null, [1], 'x'])
+      expect((await running.call('POST', path, { body })).body, JSON.stringify(body)).toStrictEqual({
+        message: 'The body must be {events: [...]}',
+        code: 'invalid_body',
+      });
+    const empty = await running.call('POST', path, { headers: { 'content-type': 'application/json' } });
+    expect(empty.body).toStrictEqual({ message: 'The body must be {events: [...]}', code: 'invalid_body' });
+    expect((await running.call('POST', path, { body: {} })).status).toBe(400);
+    expect(
+      (await running.call('POST', '/api/apps/other/analytics/track/batch', { body: { events: [] } })).status,
+    ).toBe(404);
+  });
+});
