@@ -1,11 +1,9 @@
 /**
- * The security headers of the site server (`site/security-headers.ts`) and of the editor shell
- * (`shell-server/shell-headers.ts`), and the serializer both use (`serving/content-security-policy.ts`).
+ * The security headers of the site server (`site/security-headers.ts`): its Content-Security-Policy (the platform's API
+ * and socket, the editors that may frame it, a prerendered page's inline hashes) and the headers beside it.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultSiteConfig } from '../../../../config/site-config.ts';
-import { serializeCsp } from '../../../../host-harness/src/serving/content-security-policy.ts';
-import { shellHeaders } from '../../../../host-harness/src/shell-server/shell-headers.ts';
 import { securityHeaders } from '../../../../host-harness/src/site/security-headers.ts';
 import type { SiteConfig } from '../../../../src/site-config-types.ts';
 
@@ -25,19 +23,6 @@ function directives(policy: string | undefined): Record<string, string[]> {
     }),
   );
 }
-
-describe('serializeCsp', () => {
-  it('writes each directive and its sources in order, separated as the header wants them', () => {
-    expect(serializeCsp({ 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'] })).toBe(
-      "default-src 'self'; img-src 'self' data:",
-    );
-    expect(serializeCsp({})).toBe('');
-  });
-
-  it('drops repeated sources, keeping the first place of each', () => {
-    expect(serializeCsp({ 'script-src': ['b', 'a', 'b', 'c', 'a'] })).toBe('script-src b a c');
-  });
-});
 
 describe('securityHeaders (the site)', () => {
   it('same-origin everything, the platform’s API and socket, framed by itself and the editors', () => {
@@ -111,49 +96,5 @@ describe('securityHeaders (the site)', () => {
     expect(securityHeaders(config(), null)['Content-Security-Policy']).toBe(plain);
     expect(securityHeaders(config(), undefined)['Content-Security-Policy']).toBe(plain);
     expect(securityHeaders(config(), {})['Content-Security-Policy']).toBe(plain);
-  });
-});
-
-describe('shellHeaders (the editor shell)', () => {
-  it('the site’s origin alone when no remote origins are given, framing only the site and the platform', () => {
-    expect(
-      shellHeaders({ siteOrigin: 'http://localhost:4401', serverUrl: 'http://localhost:4400' }),
-    ).toStrictEqual({
-      'Content-Security-Policy':
-        "default-src 'self'; script-src 'self' http://localhost:4401; style-src 'self' http://localhost:4401; img-src 'self' data: http://localhost:4401; font-src 'self' http://localhost:4401; connect-src 'self' http://localhost:4401 http://localhost:4400 ws://localhost:4400; frame-src http://localhost:4401 http://localhost:4400; frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'",
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'X-Content-Type-Options': 'nosniff',
-    });
-  });
-
-  it('every remote origin given may serve scripts, styles, images, fonts and data; an empty list is the site’s', () => {
-    const policy = directives(
-      shellHeaders({
-        siteOrigin: 'http://localhost:4401',
-        serverUrl: 'https://api.example.com',
-        remoteOrigins: ['http://localhost:4401', 'https://cdn.example.com'],
-      })['Content-Security-Policy'],
-    );
-    const remote = ['http://localhost:4401', 'https://cdn.example.com'];
-    expect(policy['script-src']).toStrictEqual(["'self'", ...remote]);
-    expect(policy['style-src']).toStrictEqual(["'self'", ...remote]);
-    expect(policy['img-src']).toStrictEqual(["'self'", 'data:', ...remote]);
-    expect(policy['font-src']).toStrictEqual(["'self'", ...remote]);
-    expect(policy['connect-src']).toStrictEqual([
-      "'self'",
-      ...remote,
-      'https://api.example.com',
-      'wss://api.example.com',
-    ]);
-    expect(policy['frame-src']).toStrictEqual(['http://localhost:4401', 'https://api.example.com']);
-    const empty = shellHeaders({
-      siteOrigin: 'http://localhost:4401',
-      serverUrl: 'http://localhost:4400',
-      remoteOrigins: [],
-    });
-    expect(directives(empty['Content-Security-Policy'])['script-src']).toStrictEqual([
-      "'self'",
-      'http://localhost:4401',
-    ]);
   });
 });

@@ -1,11 +1,10 @@
 /**
- * The editor shell's screening of what reaches its window (host-harness/shell/src/bridge-messages.ts) and the launch
- * URL it gives the preview (site-url.ts): only the preview frame, on the site's origin, is heard, except for the one
- * message a page posts as it goes, which arrives without a source window.
+ * The editor shell's screening of what reaches its window (`host-harness/shell/src/bridge-messages.ts`): only the
+ * preview frame, on the site's origin, is heard, except for the one message a page posts as it goes, which arrives
+ * without a source window.
  */
 import { describe, expect, it } from 'vitest';
 import { screenMessage } from '../../../../host-harness/shell/src/bridge-messages.ts';
-import { displayPath, launchUrl } from '../../../../host-harness/shell/src/site-url.ts';
 
 const SITE = 'http://localhost:4401';
 const frameWindow = {} as Window;
@@ -42,22 +41,5 @@ describe('screenMessage', () => {
       type: 'ignored',
       reason: 'not sent by the preview frame',
     });
-  });
-});
-
-describe('the launch URL', () => {
-  const options = {
-    siteOrigin: SITE,
-    appId: 'local-app',
-    serverUrl: 'http://localhost:4400',
-    accessToken: null,
-  };
-
-  it('asks the site to forget its token with clear_access_token=true, and the address bar never shows it', () => {
-    const url = new URL(launchUrl('/Pricing?plan=gold', { ...options, clearToken: true }));
-    expect(url.searchParams.get('clear_access_token')).toBe('true');
-    expect(url.searchParams.has('access_token')).toBe(false);
-    expect(displayPath(url.href, SITE)).toBe('/Pricing?plan=gold');
-    expect(new URL(launchUrl('/', options)).searchParams.has('clear_access_token')).toBe(false);
   });
 });

@@ -1,28 +1,11 @@
 /**
- * Agent conversations: stored per app and owner (an account, or `anon:<id>` for an anonymous visitor), their messages
- * in order; the routes that list, create and read them and add messages, each visible to its owner and the app's
- * admins only; the built-in local agent's reply to each user message, after a short delay, and the realtime events
- * both messages are posted as; and who may join a conversation's realtime room.
+ * The agent routes (`agents/agent-routes.ts`): list, create and read conversations and add messages, each visible
+ * to its owner and the app's admins only.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAgentRoutes } from '../../../../../host-harness/src/emulator/agents/agent-routes.ts';
-import { mayJoinConversationRoom } from '../../../../../host-harness/src/emulator/agents/conversation-rooms.ts';
-import {
-  CONVERSATION_TABLES,
-  ConversationStore,
-} from '../../../../../host-harness/src/emulator/agents/conversation-store.ts';
 import { LocalAgent } from '../../../../../host-harness/src/emulator/agents/local-agent.ts';
-import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
-import type { SocketIdentity } from '../../../../../host-harness/src/emulator/realtime/realtime-hub.ts';
-import {
-  ACCOUNT_IDS,
-  APP,
-  EMAILS,
-  type FeatureApp,
-  featureApp,
-  memoryState,
-  refusal,
-} from '../feature-app.ts';
+import { ACCOUNT_IDS, APP, EMAILS, type FeatureApp, featureApp } from '../feature-app.ts';
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -36,272 +19,6 @@ function recorder(): { posted: Posted[]; publish(room: string, data: unknown): v
   const posted: Posted[] = [];
   return { posted, publish: (room, data) => posted.push({ room, data }) };
 }
-
-describe('ConversationStore', () => {
-  it('creates a conversation {id, app_id, agent_name, metadata, created_by, dates} and finds it with its owner', () => {
-    const store = new ConversationStore(openDatabase(null, [CONVERSATION_TABLES]));
-    const created = store.create(APP, 'owner-1', 'helper', { topic: 'pricing' }, 'jane@example.com');
-    expect(created).toStrictEqual({
-      id: created.id,
-      app_id: APP,
-      agent_name: 'helper',
-      metadata: { topic: 'pricing' },
-      created_by: 'jane@example.com',
-      created_date: created.created_date,
-      updated_date: created.created_date,
-    });
-    expect(created.id).toMatch(ID);
-    expect(store.get(APP, created.id)).toStrictEqual({ conversation: created, owner: 'owner-1' });
-  });
-
-  it('answers 404 conversation_not_found for an unknown id, or one of another app', () => {
-    const store = new ConversationStore(openDatabase(null, [CONVERSATION_TABLES]));
-    const created = store.create(APP, 'owner-1', 'helper', {}, null);
-    expect(refusal(() => store.get('other-app', created.id))).toStrictEqual({
-      status: 404,
-      code: 'conversation_not_found',
-      message: `Conversation ${created.id} not found`,
-    });
-    expect(refusal(() => store.get(APP, 'nope'))?.message).toBe('Conversation nope not found');
-  });
-
-  it('lists an owner’s conversations, or all of the app’s, newest first', () => {
-    const store = new ConversationStore(openDatabase(null, [CONVERSATION_TABLES]));
-    const a = store.create(APP, 'owner-1', 'helper', {}, null);
-    const b = store.create(APP, 'owner-2', 'helper', {}, null);
-    const c = store.create(APP, 'owner-1', 'other', {}, null);
-    store.create('other-app', 'owner-1', 'helper', {}, null);
-    expect(store.list(APP, 'owner-1')).toStrictEqual([c, a]);
-    expect(store.list(APP, 'owner-2')).toStrictEqual([b]);
-    expect(store.list(APP, null)).toStrictEqual([c, b, a]);
-    expect(store.list(APP, 'nobody')).toStrictEqual([]);
-  });
-
-  it('adds messages in order, each with an id and a date, and moves the conversation’s updated_date', () => {
-    const store = new ConversationStore(openDatabase(null, [CONVERSATION_TABLES]));
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(new Date('2200-01-01T00:00:00.000Z'));
-      const conversation = store.create(APP, 'owner-1', 'helper', {}, null);
-      const other = store.create(APP, 'owner-1', 'helper', {}, null);
-      vi.setSystemTime(new Date('2200-01-02T00:00:00.000Z'));
-      const first = store.addMessage(conversation, { role: 'user', content: 'hi' });
-      const second = store.addMessage(conversation, { role: 'assistant', content: 'hello' });
-      expect(first).toStrictEqual({
-        role: 'user',
-        content: 'hi',
-        id: first.id,
-        created_date: '2200-01-02T00:00:00.000Z',
-      });
-      expect(first.id).toMatch(ID);
-      expect(second.id).not.toBe(first.id);
-      expect(store.messages(conversation.id)).toStrictEqual([first, second]);
-      expect(store.messages(other.id)).toStrictEqual([]);
-      expect(store.get(APP, conversation.id).conversation).toStrictEqual({
-        ...conversation,
-        updated_date: '2200-01-02T00:00:00.000Z',
-      });
-      expect(store.get(APP, other.id).conversation).toStrictEqual(other);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-});
-
-describe('LocalAgent', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  function setup() {
-    const state = memoryState();
-    const realtime = recorder();
-    const agent = new LocalAgent(state, realtime);
-    const conversation = state.conversations.create(APP, 'owner-1', 'helper', {}, null);
-    return { state, realtime, agent, conversation };
-  }
-
-  it('stores a message and posts it to the conversation’s room, then the emulated reply 50 ms later', () => {
-    const { state, realtime, agent, conversation } = setup();
-    const room = `/agent-conversations/${conversation.id}`;
-    const stored = agent.addMessage(conversation, { role: 'user', content: 'How much is it?' });
-    expect(stored).toStrictEqual({
-      role: 'user',
-      content: 'How much is it?',
-      id: stored.id,
-      created_date: stored.created_date,
-    });
-    expect(state.conversations.messages(conversation.id)).toStrictEqual([stored]);
-    const event = (message: unknown) => ({
-      room,
-      data: {
-        type: 'update',
-        id: conversation.id,
-        conversation_id: conversation.id,
-        _message: message,
-        data: message,
-      },
-    });
-    expect(realtime.posted).toStrictEqual([event(stored)]);
-
-    vi.advanceTimersByTime(49);
-    expect(state.conversations.messages(conversation.id)).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    const [, reply] = state.conversations.messages(conversation.id);
-    expect(reply).toStrictEqual({
-      role: 'assistant',
-      content:
-        '[Emulated agent reply] This is the local stand-in for the agent "helper". You wrote: "How much is it?"',
-      emulated: true,
-      id: reply?.id,
-      created_date: reply?.created_date,
-    });
-    expect(realtime.posted).toStrictEqual([event(stored), event(reply)]);
-  });
-
-  it('quotes the first 200 characters of a longer message, and nothing of a message without text', () => {
-    const { state, agent, conversation } = setup();
-    agent.addMessage(conversation, { role: 'user', content: 'a'.repeat(200) });
-    vi.advanceTimersByTime(50);
-    agent.addMessage(conversation, { role: 'user', content: `${'b'.repeat(200)}c` });
-    vi.advanceTimersByTime(50);
-    agent.addMessage(conversation, { role: 'user', content: 42 });
-    vi.advanceTimersByTime(50);
-    const replies = state.conversations
-      .messages(conversation.id)
-      .filter((m) => m.role === 'assistant')
-      .map((m) => String(m.content).split('You wrote: ')[1]);
-    expect(replies).toStrictEqual([`"${'a'.repeat(200)}"`, `"${'b'.repeat(200)}…"`, '""']);
-  });
-
-  it('answers only user messages', () => {
-    const { state, realtime, agent, conversation } = setup();
-    agent.addMessage(conversation, { role: 'assistant', content: 'x' });
-    agent.addMessage(conversation, { role: 'system', content: 'y' });
-    vi.advanceTimersByTime(1_000);
-    expect(state.conversations.messages(conversation.id).map((m) => m.content)).toStrictEqual(['x', 'y']);
-    expect(realtime.posted).toHaveLength(2);
-  });
-
-  it('cancelAll drops the pending replies', () => {
-    const { state, realtime, agent, conversation } = setup();
-    agent.addMessage(conversation, { role: 'user', content: 'one' });
-    agent.addMessage(conversation, { role: 'user', content: 'two' });
-    agent.cancelAll();
-    vi.advanceTimersByTime(1_000);
-    expect(state.conversations.messages(conversation.id).map((m) => m.role)).toStrictEqual(['user', 'user']);
-    expect(realtime.posted).toHaveLength(2);
-    agent.addMessage(conversation, { role: 'user', content: 'three' });
-    vi.advanceTimersByTime(50);
-    expect(state.conversations.messages(conversation.id).map((m) => m.role)).toStrictEqual([
-      'user',
-      'user',
-      'user',
-      'assistant',
-    ]);
-  });
-
-  it('a reply stays pending once until it is sent: cancelAll after it leaves the next one alone', () => {
-    const { state, agent, conversation } = setup();
-    agent.addMessage(conversation, { role: 'user', content: 'one' });
-    vi.advanceTimersByTime(50);
-    agent.addMessage(conversation, { role: 'user', content: 'two' });
-    expect(vi.getTimerCount()).toBe(1);
-    vi.advanceTimersByTime(50);
-    expect(vi.getTimerCount()).toBe(0);
-    expect(state.conversations.messages(conversation.id).map((m) => m.role)).toStrictEqual([
-      'user',
-      'assistant',
-      'user',
-      'assistant',
-    ]);
-  });
-
-  it('posts nothing when the conversation is gone before the reply (a reset)', () => {
-    const { state, realtime, agent, conversation } = setup();
-    agent.addMessage(conversation, { role: 'user', content: 'one' });
-    state.reset();
-    vi.advanceTimersByTime(50);
-    expect(realtime.posted).toHaveLength(1);
-    expect(state.conversations.messages(conversation.id)).toStrictEqual([]);
-  });
-});
-
-describe('mayJoinConversationRoom', () => {
-  function setup() {
-    const state = memoryState();
-    const mine = state.conversations.create(APP, ACCOUNT_IDS.user, 'helper', {}, null);
-    const visitor = state.conversations.create(APP, 'anon:visitor-9', 'helper', {}, null);
-    const nullVisitor = state.conversations.create(APP, 'anon:null', 'helper', {}, null);
-    return { state, mine, visitor, nullVisitor };
-  }
-  const who = (fields: Partial<SocketIdentity>): SocketIdentity => ({
-    appId: APP,
-    service: false,
-    accountId: null,
-    anonymousId: null,
-    ...fields,
-  });
-  const room = (id: string) => `/agent-conversations/${id}`;
-
-  it('has no say on a room that is not a conversation’s', () => {
-    const { state, mine } = setup();
-    for (const other of [
-      `entities:${APP}:Order`,
-      `agent-conversations/${mine.id}`,
-      `/agent-conversations/${mine.id}/x`,
-      `x/agent-conversations/${mine.id}`,
-      '/agent-conversations/',
-      `/agent-conversations/${'a'.repeat(65)}`,
-      '/agent-conversations/a.b',
-    ])
-      expect(mayJoinConversationRoom(state, who({ service: true }), other), other).toBeUndefined();
-  });
-
-  it('lets the owning account, the app’s admins and the service role in', () => {
-    const { state, mine } = setup();
-    expect(mayJoinConversationRoom(state, who({ accountId: ACCOUNT_IDS.user }), room(mine.id))).toBe(true);
-    expect(mayJoinConversationRoom(state, who({ accountId: ACCOUNT_IDS.admin }), room(mine.id))).toBe(true);
-    expect(mayJoinConversationRoom(state, who({ service: true }), room(mine.id))).toBe(true);
-  });
-
-  it('keeps other accounts out, members or not', () => {
-    const { state, mine, visitor } = setup();
-    expect(mayJoinConversationRoom(state, who({ accountId: ACCOUNT_IDS.outsider }), room(mine.id))).toBe(
-      false,
-    );
-    const other = state.conversations.create(APP, ACCOUNT_IDS.admin, 'helper', {}, null);
-    expect(mayJoinConversationRoom(state, who({ accountId: ACCOUNT_IDS.user }), room(other.id))).toBe(false);
-    expect(
-      mayJoinConversationRoom(
-        state,
-        who({ accountId: ACCOUNT_IDS.user, anonymousId: 'visitor-9' }),
-        room(visitor.id),
-      ),
-    ).toBe(false);
-  });
-
-  it('lets an anonymous visitor into its own conversation only', () => {
-    const { state, mine, visitor, nullVisitor } = setup();
-    expect(mayJoinConversationRoom(state, who({ anonymousId: 'visitor-9' }), room(visitor.id))).toBe(true);
-    expect(mayJoinConversationRoom(state, who({ anonymousId: 'visitor-1' }), room(visitor.id))).toBe(false);
-    expect(mayJoinConversationRoom(state, who({ anonymousId: 'visitor-9' }), room(mine.id))).toBe(false);
-    expect(mayJoinConversationRoom(state, who({}), room(visitor.id))).toBe(false);
-    // A visitor without an anonymous id is nobody, not the visitor whose id was "null".
-    expect(mayJoinConversationRoom(state, who({}), room(nullVisitor.id))).toBe(false);
-    expect(mayJoinConversationRoom(state, who({ anonymousId: 'null' }), room(nullVisitor.id))).toBe(true);
-  });
-
-  it('refuses an unknown conversation, or one of another app, even to the service role', () => {
-    const { state, mine } = setup();
-    expect(mayJoinConversationRoom(state, who({ service: true }), room('a'.repeat(64)))).toBe(false);
-    expect(mayJoinConversationRoom(state, who({ service: true }), room('A_b-9'))).toBe(false);
-    expect(mayJoinConversationRoom(state, who({ service: true, appId: 'other' }), room(mine.id))).toBe(false);
-  });
-});
 
 describe('the agent routes', () => {
   let running: FeatureApp;
@@ -431,15 +148,20 @@ describe('the agent routes', () => {
   });
 
   it('answers a conversation with its messages to its owner and admins; 404 to anyone else', async () => {
+    // The agent's reply (due 50 ms later) is held back, so that the conversation holds the one message posted.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const mine = await create({ as: 'user' });
     const message = await running.call('POST', `${base}/${mine.id}/messages`, {
       as: 'user',
       body: { content: 'hello' },
     });
+    vi.useRealTimers();
+    // A message moves the conversation's updated_date to its own date.
+    const updated = { ...mine, updated_date: message.body.created_date };
     for (const as of ['user', 'admin', 'service'] as const) {
       const answer = await running.call('GET', `${base}/${mine.id}`, { as });
       expect(answer.status, as).toBe(200);
-      expect(answer.body, as).toStrictEqual({ ...mine, messages: [message.body] });
+      expect(answer.body, as).toStrictEqual({ ...updated, messages: [message.body] });
     }
     for (const opts of [{ headers: visitor('visitor-9') }, { as: 'outsider' as const }]) {
       const answer = await running.call('GET', `${base}/${mine.id}`, opts);

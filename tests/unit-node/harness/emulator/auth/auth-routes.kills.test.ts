@@ -3,8 +3,8 @@
  * address that is not a string of at most 254 characters is refused by the route's schema, 400 invalid_body.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeatureApp } from '../feature-app.ts';
 import { APP, accessApp, answered } from '../access-app.ts';
+import type { FeatureApp } from '../feature-app.ts';
 
 const auth = (action: string) => `/api/apps/${APP}/auth/${action}`;
 

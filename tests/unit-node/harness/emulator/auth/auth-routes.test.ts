@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_SETTINGS } from '../../../../../host-harness/src/emulator/apps/app-store.ts';
 import { registerAuthRoutes } from '../../../../../host-harness/src/emulator/auth/auth-routes.ts';
 import { hashPasswordSync, verifyPassword } from '../../../../../host-harness/src/emulator/auth/passwords.ts';
-import { type CallOptions, type FeatureApp, featureApp } from '../feature-app.ts';
 import { ACCOUNT_IDS, APP, accessApp, answered, EMAILS, entities } from '../access-app.ts';
+import { type CallOptions, type FeatureApp, featureApp } from '../feature-app.ts';
 
 const OTHER_APP = 'other-app';
 const auth = (action: string, appId = APP) => `/api/apps/${appId}/auth/${action}`;

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerLoginPage } from '../../../../../host-harness/src/emulator/auth/login-page.ts';
 import { hashPasswordSync } from '../../../../../host-harness/src/emulator/auth/passwords.ts';
-import { type FeatureApp, featureApp } from '../feature-app.ts';
 import { answered, EMAILS } from '../access-app.ts';
+import { type FeatureApp, featureApp } from '../feature-app.ts';
 
 let running: FeatureApp;
 beforeEach(async () => {

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerLoginPage } from '../../../../../host-harness/src/emulator/auth/login-page.ts';
 import { hashPasswordSync } from '../../../../../host-harness/src/emulator/auth/passwords.ts';
-import { type Answer, type FeatureApp, featureApp } from '../feature-app.ts';
 import { ACCOUNT_IDS, answered, EMAILS } from '../access-app.ts';
+import { type Answer, type FeatureApp, featureApp } from '../feature-app.ts';
 
 const BAD_RETURN_TEXT =
   'This sign-in link asks to return to an address outside this machine, so it was not followed.';

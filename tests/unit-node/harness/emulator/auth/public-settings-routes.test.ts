@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerPublicSettingsRoutes } from '../../../../../host-harness/src/emulator/auth/public-settings-routes.ts';
-import { type CallOptions, type FeatureApp, featureApp } from '../feature-app.ts';
 import { APP, answered } from '../access-app.ts';
+import { type CallOptions, type FeatureApp, featureApp } from '../feature-app.ts';
 
 const NAME = { name: 'Locked', requires_auth: true };
 const settingsOf = (appId: string) => `/api/apps/public/prod/public-settings/by-id/${appId}`;

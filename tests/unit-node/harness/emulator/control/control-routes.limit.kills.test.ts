@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { registerControlRoutes } from '../../../../../host-harness/src/emulator/control/control-routes.ts';
 import { FaultRegistry } from '../../../../../host-harness/src/emulator/control/faults.ts';
-import { RequestLog, registerRequestLog } from '../../../../../host-harness/src/emulator/control/request-log.ts';
+import {
+  RequestLog,
+  registerRequestLog,
+} from '../../../../../host-harness/src/emulator/control/request-log.ts';
 import { registerErrorHandlers } from '../../../../../host-harness/src/emulator/core/http/error-handler.ts';
 import { testApp } from '../test-app.ts';
 

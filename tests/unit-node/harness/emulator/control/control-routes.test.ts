@@ -1,6 +1,6 @@
 /**
- * The control API's own routes (`control/control-routes.ts`: health, reset, faults, the request log) and the request
- * log behind them (`control/request-log.ts`), through Fastify's `inject` with the emulator's error answers.
+ * The control API's own routes (`control/control-routes.ts`: health, reset, faults, the request log), through
+ * Fastify's `inject` with the emulator's error answers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerControlRoutes } from '../../../../../host-harness/src/emulator/control/control-routes.ts';
@@ -35,94 +35,6 @@ function controlApp(quiet = true) {
   app.post('/api/apps/:id', async (_request, reply) => reply.code(201).send({ ok: true }));
   return { app, ctx };
 }
-
-describe('RequestLog', () => {
-  it('keeps the last 500 requests, oldest first, and gives the last n', () => {
-    const log = new RequestLog();
-    for (let n = 1; n <= 501; n++) log.add(entry(n));
-    const all = log.last(1000);
-    expect(all).toHaveLength(500);
-    expect(all[0]?.path).toBe('/r2');
-    expect(all.at(-1)?.path).toBe('/r501');
-    expect(log.last(2).map((kept) => kept.path)).toStrictEqual(['/r500', '/r501']);
-    log.clear();
-    expect(log.last(10)).toStrictEqual([]);
-  });
-
-  it('keeps exactly 500 without dropping any', () => {
-    const log = new RequestLog();
-    for (let n = 1; n <= 500; n++) log.add(entry(n));
-    expect(log.last(500)[0]?.path).toBe('/r1');
-  });
-});
-
-describe('registerRequestLog', () => {
-  it('records method, path, query, status, header names (never values) and the functions version', async () => {
-    const { app, ctx } = controlApp();
-    await app.inject({
-      method: 'POST',
-      url: '/api/apps/a?x=1&x=2&y=3&x=4',
-      headers: { authorization: 'Bearer secret', 'base44-functions-version': 'v7' },
-    });
-    const [logged] = ctx.requests.last(10);
-    expect(logged).toMatchObject({
-      method: 'POST',
-      path: '/api/apps/a',
-      query: { x: ['1', '2', '4'], y: '3' },
-      status: 201,
-      functions_version: 'v7',
-    });
-    expect(logged?.headers).toContain('authorization');
-    expect(JSON.stringify(logged)).not.toContain('secret');
-    expect(logged?.duration_ms).toBeGreaterThanOrEqual(0);
-    expect(Math.round((logged?.duration_ms ?? 0) * 10) / 10).toBe(logged?.duration_ms);
-    expect(Date.parse(logged?.date ?? '')).not.toBeNaN();
-  });
-
-  it('masks query values that could carry a credential', async () => {
-    const { app, ctx } = controlApp();
-    await app.inject({
-      url: '/api/apps/a?token=t1&access_token=t2&password=p&reset_token=r&keep=k&token=t3',
-    });
-    expect(ctx.requests.last(1)[0]?.query).toStrictEqual({
-      token: ['[redacted]', '[redacted]'],
-      access_token: '[redacted]',
-      password: '[redacted]',
-      reset_token: '[redacted]',
-      keep: 'k',
-    });
-  });
-
-  it('no query, no version: an empty query and no functions_version', async () => {
-    const { app, ctx } = controlApp();
-    await app.inject({ url: '/api/apps/a' });
-    await app.inject({ url: '/api/apps/b?' });
-    const [first, second] = ctx.requests.last(2);
-    expect(first?.query).toStrictEqual({});
-    expect(first).not.toHaveProperty('functions_version');
-    expect(second?.path).toBe('/api/apps/b');
-    expect(second?.query).toStrictEqual({});
-  });
-
-  it('leaves out the polled health and request-log routes, but not the other control routes', async () => {
-    const { app, ctx } = controlApp();
-    await app.inject({ url: '/__harness/health' });
-    await app.inject({ url: '/__harness/requests?limit=5' });
-    await app.inject({ url: '/__harness/faults' });
-    expect(ctx.requests.last(10).map((logged) => logged.path)).toStrictEqual(['/__harness/faults']);
-  });
-
-  it('prints one line per request unless quiet', async () => {
-    const print = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const loud = controlApp(false);
-    await loud.app.inject({ url: '/api/apps/a?token=x' });
-    expect(print).toHaveBeenCalledTimes(1);
-    expect(print.mock.calls[0]?.[0]).toMatch(/^GET \/api\/apps\/a 200 \d+(\.\d)?ms$/);
-    const quiet = controlApp(true);
-    await quiet.app.inject({ url: '/api/apps/a' });
-    expect(print).toHaveBeenCalledTimes(1);
-  });
-});
 
 describe('registerControlRoutes', () => {
   it('health answers ok; reset resets and answers ok', async () => {

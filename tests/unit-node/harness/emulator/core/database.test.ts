@@ -7,7 +7,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, type Db, openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
+import {
+  DATABASE_FILE,
+  type Db,
+  openDatabase,
+} from '../../../../../host-harness/src/emulator/core/database.ts';
 
 const folders: string[] = [];
 const opened: Db[] = [];

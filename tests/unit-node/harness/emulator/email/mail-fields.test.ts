@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../../../../host-harness/src/emulator/core/errors.ts';
-import { isSingleAddress, refuseLineBreak } from '../../../../../host-harness/src/emulator/email/mail-fields.ts';
+import {
+  isSingleAddress,
+  refuseLineBreak,
+} from '../../../../../host-harness/src/emulator/email/mail-fields.ts';
 
 function refusal(run: () => void): { status: number; code: string | undefined; message: string } | null {
   try {

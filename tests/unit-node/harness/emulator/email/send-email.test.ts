@@ -1,67 +1,17 @@
 /**
- * E-mail: the outbox keeps what the platform would have sent, in sending order; `Core.SendEmail` puts one message in
- * it for exactly one address, with a subject and a sender's name that hold no line break and stay within their
- * lengths, and refuses anything else with a 400 naming the field (nothing is stored then).
+ * `Core.SendEmail`'s message (`email/send-email.ts`): one message in the outbox for exactly one address, with a
+ * subject and a sender's name that hold no line break and stay within their lengths; anything else is a 400 naming the
+ * field, and nothing is stored.
  */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
 import { OUTBOX_TABLES, Outbox } from '../../../../../host-harness/src/emulator/email/outbox.ts';
-import { registerOutboxRoutes } from '../../../../../host-harness/src/emulator/email/outbox-routes.ts';
 import { sendEmail } from '../../../../../host-harness/src/emulator/email/send-email.ts';
-import { featureApp, refusal } from '../feature-app.ts';
-
-const ID = /^[0-9a-f]{24}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+import { refusal } from '../feature-app.ts';
 
 function newOutbox(): Outbox {
   return new Outbox(openDatabase(null, [OUTBOX_TABLES]));
 }
-
-describe('Outbox', () => {
-  it('stores each message with an id and a date, and lists them in sending order', () => {
-    const outbox = newOutbox();
-    expect(outbox.list()).toStrictEqual([]);
-    const first = outbox.add({
-      kind: 'otp',
-      to: 'a@example.com',
-      subject: 'Code',
-      body: '123456',
-      code: '123456',
-    });
-    const second = outbox.add({ kind: 'email', to: 'b@example.com', subject: 'Hi', body: 'Hello' });
-    expect(first).toStrictEqual({
-      id: first.id,
-      kind: 'otp',
-      to: 'a@example.com',
-      subject: 'Code',
-      body: '123456',
-      code: '123456',
-      created_date: first.created_date,
-    });
-    expect(first.id).toMatch(ID);
-    expect(first.created_date).toMatch(ISO);
-    expect(second.id).not.toBe(first.id);
-    expect(outbox.list()).toStrictEqual([first, second]);
-  });
-
-  it('GET /__harness/outbox answers the messages in sending order', async () => {
-    const running = await featureApp((app, state) => registerOutboxRoutes(app, state.outbox));
-    try {
-      expect((await running.call('GET', '/__harness/outbox')).body).toStrictEqual([]);
-      const sent = running.state.outbox.add({
-        kind: 'email',
-        to: 'b@example.com',
-        subject: 'Hi',
-        body: 'Hello',
-      });
-      const answer = await running.call('GET', '/__harness/outbox');
-      expect(answer.status).toBe(200);
-      expect(answer.body).toStrictEqual([sent]);
-    } finally {
-      await running.close();
-    }
-  });
-});
 
 describe('sendEmail', () => {
   it('stores one e-mail and answers its id', () => {

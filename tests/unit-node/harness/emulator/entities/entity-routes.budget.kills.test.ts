@@ -3,8 +3,8 @@
  * list, count or delete-many still answers, while one with `$regex` is refused with 400 query_timeout.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeatureApp } from '../feature-app.ts';
 import { accessApp, answered, entities } from '../access-app.ts';
+import type { FeatureApp } from '../feature-app.ts';
 
 // The real budget, given 1 ms and a match that never ends: every budgeted request times out.
 vi.mock('../../../../../host-harness/src/emulator/entities/query/time-budget.ts', async (importOriginal) => {

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DeclaredEntities } from '../../../../../host-harness/src/emulator/entities/declared-entities.ts';
-import { type CallOptions, type FeatureApp, multipart } from '../feature-app.ts';
 import { ACCOUNT_IDS, APP, accessApp, answered, declaredEntities, EMAILS, entities } from '../access-app.ts';
+import { type CallOptions, type FeatureApp, multipart } from '../feature-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const DATE = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);

@@ -1,7 +1,10 @@
 /** The store's in-memory copy is forgotten on `clearCache`, so a reset of the database shows in the next read. */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
-import { ENTITY_TABLES, EntityStore } from '../../../../../host-harness/src/emulator/entities/entity-store.ts';
+import {
+  ENTITY_TABLES,
+  EntityStore,
+} from '../../../../../host-harness/src/emulator/entities/entity-store.ts';
 import {
   DEFAULT_SORT,
   type ListOptions,

@@ -4,7 +4,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
-import { ENTITY_TABLES, EntityStore } from '../../../../../host-harness/src/emulator/entities/entity-store.ts';
+import {
+  ENTITY_TABLES,
+  EntityStore,
+} from '../../../../../host-harness/src/emulator/entities/entity-store.ts';
 import {
   DEFAULT_SORT,
   type ListOptions,

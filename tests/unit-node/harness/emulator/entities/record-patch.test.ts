@@ -1,6 +1,9 @@
 /** Entity names from URLs, and update bodies: plain fields merged, `$set`, `$unset` and `$inc` as in MongoDB. */
 import { describe, expect, it } from 'vitest';
-import { checkEntityName, recordPatch } from '../../../../../host-harness/src/emulator/entities/record-patch.ts';
+import {
+  checkEntityName,
+  recordPatch,
+} from '../../../../../host-harness/src/emulator/entities/record-patch.ts';
 import { outcome } from '../outcome.ts';
 
 describe('checkEntityName', () => {

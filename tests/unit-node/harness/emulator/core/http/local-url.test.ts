@@ -1,12 +1,12 @@
 /**
- * Addresses on this machine: the return address the login page and logout redirect to (`core/http/local-url.ts`:
- * only an absolute http(s) URL on a loopback name, without credentials, or it would be an open redirect), the token
- * added to it, and the emulator's own base URL as the caller reached it (`core/http/base-url.ts`).
+ * The return address the login page and logout redirect to (`core/http/local-url.ts`): only an absolute http(s) URL
+ * on a loopback name, without credentials, or it would be an open redirect; and the token added to it.
  */
-import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createBaseUrl } from '../../../../../../host-harness/src/emulator/core/http/base-url.ts';
-import { localHttpUrl, withAccessToken } from '../../../../../../host-harness/src/emulator/core/http/local-url.ts';
+import {
+  localHttpUrl,
+  withAccessToken,
+} from '../../../../../../host-harness/src/emulator/core/http/local-url.ts';
 
 describe('localHttpUrl', () => {
   it('accepts an http or https URL on localhost, 127.0.0.1 or [::1], with any port, path, query and hash', () => {
@@ -104,53 +104,5 @@ describe('withAccessToken', () => {
     withAccessToken(url, 'tok');
     withAccessToken(new URL('http://localhost/p?access_token=x'), 'tok');
     expect(url.href).toBe('http://localhost/p?a=1');
-  });
-});
-
-describe('createBaseUrl', () => {
-  const request = (host?: string) => ({ headers: host === undefined ? {} : { host } }) as FastifyRequest;
-
-  it('is the Host the caller reached, when it is a local one', () => {
-    const baseUrl = createBaseUrl(() => 'http://127.0.0.1:9999');
-    for (const host of [
-      'localhost',
-      'localhost:4400',
-      '127.0.0.1:1',
-      '[::1]:65535',
-      '[::1]',
-      '127.0.0.1:12345',
-    ])
-      expect(baseUrl(request(host)), host).toBe(`http://${host}`);
-  });
-
-  it('is the address the emulator listens on for any other Host, or none', () => {
-    const baseUrl = createBaseUrl(() => 'http://127.0.0.1:9999');
-    for (const host of [
-      undefined,
-      '',
-      'example.com',
-      'localhost.example.com',
-      'evil-localhost:4400',
-      'LOCALHOST:4400',
-      'localhost:',
-      'localhost:123456',
-      'localhost:44a0',
-      'localhost:4400:1',
-      '127x0x0x1',
-      '::1',
-    ])
-      expect(baseUrl(request(host)), String(host)).toBe('http://127.0.0.1:9999');
-  });
-
-  it('is http://localhost:4400 while the emulator does not know where it listens', () => {
-    expect(createBaseUrl(() => null)(request('example.com'))).toBe('http://localhost:4400');
-  });
-
-  it('asks where it listens at each request, not once', () => {
-    let listening: string | null = null;
-    const baseUrl = createBaseUrl(() => listening);
-    expect(baseUrl(request())).toBe('http://localhost:4400');
-    listening = 'http://localhost:5000';
-    expect(baseUrl(request())).toBe('http://localhost:5000');
   });
 });

@@ -1,7 +1,10 @@
 /** deepEqual over JSON arrays (length, order, nesting, never equal to an object) and which filters count as $regex ones. */
 import { describe, expect, it } from 'vitest';
 import { deepEqual } from '../../../../../../host-harness/src/emulator/entities/query/compare.ts';
-import { compileFilter, usesRegex } from '../../../../../../host-harness/src/emulator/entities/query/filter.ts';
+import {
+  compileFilter,
+  usesRegex,
+} from '../../../../../../host-harness/src/emulator/entities/query/filter.ts';
 
 describe('deepEqual on arrays', () => {
   it('needs the same length, the same order and equal items', () => {
