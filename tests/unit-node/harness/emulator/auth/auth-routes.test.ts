@@ -183,6 +183,20 @@ describe('who may call, decided before the body', () => {
       },
     });
   });
+
+  it('refuses an e-mail that is not text, or longer than 254 characters, where it is the whole body (resend-otp, reset-password-request), sending nothing', async () => {
+    const refused = {
+      status: 400,
+      body: { message: 'email must be an e-mail address of at most 254 characters', code: 'invalid_body' },
+    };
+    for (const action of ['resend-otp', 'reset-password-request']) {
+      for (const email of [42, ['user@example.com'], `${'a'.repeat(250)}@example.com`]) {
+        const answer = await running.call('POST', auth(action), { body: { email } });
+        expect(answered(answer), `${action} ${JSON.stringify(email)}`).toStrictEqual(refused);
+      }
+    }
+    expect(running.state.outbox.list()).toStrictEqual([]);
+  });
 });
 
 describe('login', () => {

@@ -47,9 +47,22 @@ function shown(answer: Answer): { status: number; title: string | undefined; err
 }
 
 describe('GET /login', () => {
-  it('shows the form and a quick button per seeded account, without a return address', async () => {
+  it('shows the form and a quick button per seeded account, each form on its own line, with no error or return address', async () => {
     const answer = await page();
     expect(shown(answer)).toStrictEqual({ status: 200, title: 'Sign in', error: null });
+    // Where the error and the return address would go, nothing is written.
+    expect(answer.text).toContain(
+      'Nothing leaves this machine.</p>\n\n<form method="post" action="/login">\n\n<label for="email">Email</label>',
+    );
+    expect(answer.text).toContain(
+      `<h2 id="quick-title">Seeded accounts</h2>\n<form method="post" action="/login">\n<input type="hidden" name="email" value="${EMAILS.admin}">`,
+    );
+    expect(answer.text).toContain(
+      `</form>\n<form method="post" action="/login">\n<input type="hidden" name="email" value="${EMAILS.user}">`,
+    );
+    expect(answer.text).toContain(
+      `</form>\n<form method="post" action="/login">\n<input type="hidden" name="email" value="${EMAILS.outsider}">`,
+    );
     expect(answer.text).toContain('<h1>Sign in</h1>');
     expect(answer.text).toContain(emailField(''));
     expect(answer.text).not.toContain('name="from_url"');
@@ -159,6 +172,15 @@ describe('POST /login', () => {
     const empty = await running.call('POST', '/login');
     expect(shown(empty).status).toBe(401);
     expect(empty.text).toContain(emailField(''));
+    running.state.accounts.create({
+      email: 'blank@example.com',
+      passwordHash: hashPasswordSync(''),
+      fullName: '',
+      verified: true,
+    });
+    const signedIn = { status: 200, title: 'Signed in', error: null };
+    expect(shown(await form({ email: 'blank@example.com', password: '' }))).toStrictEqual(signedIn);
+    expect(shown(await form({ email: 'blank@example.com' }))).toStrictEqual(signedIn);
     const numbers = await running.call('POST', '/login', { body: { email: 5, password: 5, from_url: 7 } });
     expect(shown(numbers)).toStrictEqual({ status: 400, title: 'Sign in', error: BAD_RETURN_TEXT });
     expect(numbers.text).toContain(emailField(''));
@@ -182,14 +204,18 @@ describe('POST /login', () => {
     );
   });
 
-  it('lets a failure that is not a refusal through as a 500', async () => {
-    vi.spyOn(running.state.accounts, 'byEmail').mockImplementation(() => {
-      throw new TypeError('broken store');
-    });
-    const answer = await form({ email: EMAILS.user, password: 'user1234' });
-    expect(answered(answer)).toStrictEqual({
+  it('lets a failure that is not a refusal through as a 500, even one carrying a status and a code', async () => {
+    const failed = {
       status: 500,
       body: { message: 'The emulator failed to handle this request', code: 'internal_error' },
+    };
+    const byEmail = vi.spyOn(running.state.accounts, 'byEmail').mockImplementation(() => {
+      throw new TypeError('broken store');
     });
+    expect(answered(await form({ email: EMAILS.user, password: 'user1234' }))).toStrictEqual(failed);
+    byEmail.mockImplementation(() => {
+      throw Object.assign(new Error('store detail'), { status: 401, code: 'invalid_credentials' });
+    });
+    expect(answered(await form({ email: EMAILS.user, password: 'user1234' }))).toStrictEqual(failed);
   });
 });
