@@ -82,13 +82,21 @@ describe('parseFault', () => {
     }
   });
 
-  it('a method of three to seven letters', () => {
+  it('a method of three to seven letters, in any case', () => {
     for (const method of [3, '', 'GE', 'GETTINGS', 'G3T', 'GET ', ' GET', 'PROPFINDX']) {
       expect(refusal({ path: '/', method, status: 500 }), String(method)).toBe(
         'method must be an HTTP method such as GET or POST',
       );
     }
+    for (const method of ['GE', 'G3T', 'GET /', 'OPTIONSX', '', 7, null, ['GET']]) {
+      expect(refusal({ path: '/api/thing', method }), JSON.stringify(method)).toBe(
+        'method must be an HTTP method such as GET or POST',
+      );
+    }
     expect(parseFault({ path: '/', method: 'Connect', status: 500 }).method).toBe('CONNECT');
+    for (const method of ['GET', 'post', 'OPTIONS']) {
+      expect(parseFault({ path: '/api/thing', method, status: 500 }).method, method).toBe(method.toUpperCase());
+    }
   });
 
   it('a status from 100 to 599, whole', () => {

@@ -49,10 +49,17 @@ describe('RequestLog', () => {
     expect(log.last(10)).toStrictEqual([]);
   });
 
-  it('keeps exactly 500 without dropping any', () => {
+  it('keeps all of 500 requests, and drops only the oldest at the 501st', () => {
     const log = new RequestLog();
     for (let n = 1; n <= 500; n++) log.add(entry(n));
     expect(log.last(500)[0]?.path).toBe('/r1');
+    expect(log.last(1000)).toHaveLength(500);
+    expect(log.last(1000)[0]?.path).toBe('/r1');
+    log.add(entry(501));
+    const kept = log.last(1000);
+    expect(kept).toHaveLength(500);
+    expect(kept[0]?.path).toBe('/r2');
+    expect(kept[499]?.path).toBe('/r501');
   });
 });
 
@@ -91,6 +98,23 @@ describe('registerRequestLog', () => {
       reset_token: '[redacted]',
       keep: 'k',
     });
+  });
+
+  it('records how long the request took, in milliseconds to one decimal', async () => {
+    const app = testApp();
+    const log = new RequestLog();
+    registerRequestLog(app, log, true);
+    app.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      return { ok: true };
+    });
+    await app.inject({ url: '/slow' });
+    const [logged] = log.last(1);
+    const ms = logged?.duration_ms ?? Number.NaN;
+    expect(ms).toBeGreaterThanOrEqual(55);
+    expect(ms).toBeLessThan(5_000);
+    expect(Math.abs(ms * 10 - Math.round(ms * 10))).toBeLessThan(1e-6);
+    await app.close();
   });
 
   it('no query, no version: an empty query and no functions_version', async () => {
