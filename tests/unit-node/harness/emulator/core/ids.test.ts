@@ -1,4 +1,4 @@
-/** One-time codes are always six digits; Unix seconds follow the clock. */
+/** Ids and times the emulator hands out (`core/ids.ts`): one-time codes of six digits; Unix seconds from the clock. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newOtpCode, nowSeconds } from '../../../../../host-harness/src/emulator/core/ids.ts';
 

@@ -1,4 +1,7 @@
-/** The default places the function runner looks: the repository, its base44/functions, its pinned deno. */
+/**
+ * Where the function runner looks by default (`functions/project-paths.ts`): the repository, its base44/functions,
+ * its pinned deno.
+ */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

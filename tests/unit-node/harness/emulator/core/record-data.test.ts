@@ -1,4 +1,7 @@
-/** Record bodies and stored values: nesting bound, `$` field names, `__proto__`, and the messages they answer. */
+/**
+ * Record bodies and stored values (`core/record-data.ts`): the nesting bound, `$` field names, `__proto__`, numbers too
+ * large to store, and the messages each refusal answers.
+ */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../host-harness/src/emulator/core/errors.ts';
 import { checkStorableValue, recordData } from '../../../../../host-harness/src/emulator/core/record-data.ts';
@@ -38,7 +41,7 @@ describe('recordData', () => {
     );
   });
 
-  it('walks arrays too: depth, too-large numbers and $ names inside them', () => {
+  it('refuses too-deep values, too-large numbers and $ names inside arrays too', () => {
     expect(recordData(arraysDeep(32))).toEqual(arraysDeep(32));
     expect(refusal(() => recordData(arraysDeep(33)))).toBe('The record is nested more than 32 levels deep');
     expect(refusal(() => recordData(arraysDeep(200)))).toBe('The record is nested more than 32 levels deep');
