@@ -60,7 +60,7 @@ describe('securityHeaders (the site)', () => {
     expect(policy['default-src']).toStrictEqual(["'self'"]);
   });
 
-  it('takes nothing but sha256 hashes from the build’s list: never a keyword, a host or a malformed hash', () => {
+  it('takes nothing but sha256 hash strings from the build’s list: never a keyword, a host, a malformed hash or a hash wrapped in another value', () => {
     const good = hash('Z');
     const bad = [
       "'unsafe-inline'",
@@ -88,6 +88,13 @@ describe('securityHeaders (the site)', () => {
     );
     expect(policy['script-src']).toStrictEqual(["'self'", good]);
     expect(policy['style-src']).toStrictEqual(["'self'"]);
+    // A hash wrapped in an array, or in anything else that reads as one, is not a source.
+    const wrapped = directives(
+      securityHeaders(defaultSiteConfig, {
+        'script-src': [hash('A'), [hash('B')], { toString: () => hash('C') }, 7] as unknown as string[],
+      })['Content-Security-Policy'],
+    );
+    expect(wrapped['script-src']).toStrictEqual(["'self'", hash('A')]);
   });
 
   it('without a page’s list (none given, null, or empty) allows no inline element', () => {
