@@ -28,11 +28,17 @@ describe('RECORD_FORMATS', () => {
     );
   });
 
-  it('date: a real calendar day, YYYY-MM-DD', () => {
+  it('date: a real calendar day, YYYY-MM-DD, in years from 0100 (never read as 19xx)', () => {
     check(
       'date',
-      ['2024-02-29', '2023-12-31', '1000-01-01', '2000-02-29', '2024-01-01'],
+      ['2024-02-29', '2023-12-31', '1000-01-01', '2000-02-29', '2024-01-01', '0100-01-01'],
       [
+        '0050-01-01',
+        '0099-12-31',
+        '2023-04-31',
+        '2023-03-00',
+        '2023-13-01',
+        '2023-00-15',
         '2023-02-29',
         '1900-02-29',
         '2024-13-01',
@@ -82,10 +88,11 @@ describe('RECORD_FORMATS', () => {
     );
   });
 
-  it('date-time: a date, T or a space, and a time (a zone is optional)', () => {
+  it('date-time: a date, T or a space, and a time (a zone is optional), and nothing after a line break', () => {
     check(
       'date-time',
       [
+        '2023-01-01T10:00:00',
         '2024-01-02T03:04:05.678Z',
         '2024-01-02t03:04',
         '2024-01-02 03:04:05',
@@ -102,6 +109,8 @@ describe('RECORD_FORMATS', () => {
         '2024-01-02T03:04 ',
         'T03:04',
         '',
+        '2023-01-01T10:00:00\nDROP',
+        '2023-01-01 10:00\n',
       ],
     );
   });
@@ -129,11 +138,28 @@ describe('RECORD_FORMATS', () => {
     );
   });
 
-  it('uri: a scheme and whatever the URL parser accepts', () => {
+  it('uri: a scheme and whatever the URL parser accepts, without the leading space it would trim', () => {
     check(
       'uri',
-      ['https://example.com/a?b=c#d', 'mailto:a@b.c', 'urn:isbn:0451450523', 'x+y.z-1:rest', 'file:///tmp/x'],
-      ['example.com', '/relative/path', '1http://x', ':nothing', 'http://[bad', '', 'ht tp://x'],
+      [
+        'https://example.com/a?b=c#d',
+        'mailto:a@b.c',
+        'urn:isbn:0451450523',
+        'x+y.z-1:rest',
+        'file:///tmp/x',
+        'http://example.com',
+      ],
+      [
+        'example.com',
+        '/relative/path',
+        '1http://x',
+        ':nothing',
+        'http://[bad',
+        '',
+        'ht tp://x',
+        ' http://example.com',
+        '\thttps://example.com/x',
+      ],
     );
   });
 

@@ -102,7 +102,7 @@ describe('RecordSchema.check', () => {
     });
   });
 
-  it('names nested fields by path: items by index, escaped names restored', () => {
+  it('names nested fields by path: items by index in brackets, names after a dot, escaped names restored', () => {
     const schema = taskSchema();
     expect(refusal(() => schema.check({ title: 'T', steps: [{ name: 'a' }, {}] }, 'create'))).toMatchObject({
       message: 'Task.steps[1].name is required',
@@ -122,6 +122,31 @@ describe('RecordSchema.check', () => {
     });
     expect(refusal(() => list.check({ rows: [[1], [2, 'x']] }, 'create'))).toMatchObject({
       message: 'Grid.rows[1][1] must be integer',
+    });
+    const listSchema = new RecordSchema('List', {
+      type: 'object',
+      properties: {
+        items: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
+        meta: { type: 'object', properties: { '2nd': { type: 'string' }, '12': { type: 'string' } } },
+      },
+    });
+    // An index of two digits; a name led by a digit after a dot; a name of digits alone as an index.
+    const items = Array.from({ length: 12 }, (_, i) => ({ name: i === 11 ? 5 : `n${i}` }));
+    expect(refusal(() => listSchema.check({ items }, 'create'))).toMatchObject({
+      message: 'List.items[11].name must be string',
+    });
+    expect(refusal(() => listSchema.check({ meta: { '2nd': 1 } }, 'update'))).toMatchObject({
+      message: 'List.meta.2nd must be string',
+    });
+    expect(refusal(() => listSchema.check({ meta: { '12': 1 } }, 'update'))).toMatchObject({
+      message: 'List.meta[12] must be string',
+    });
+  });
+
+  it('names the entity alone for a problem with the whole record', () => {
+    const schema = new RecordSchema('Thing', { type: 'object', minProperties: 1 });
+    expect(refusal(() => schema.check({}, 'create'))).toMatchObject({
+      message: 'Thing must NOT have fewer than 1 properties',
     });
   });
 
