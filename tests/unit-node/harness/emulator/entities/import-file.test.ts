@@ -65,7 +65,14 @@ describe('CSV files', () => {
     ]);
   });
 
-  it('keeps the text of values that only look like numbers or booleans', () => {
+  it('converts decimals, and keeps the text of values that only look like numbers or booleans', () => {
+    expect(parseImportFile(file('n\n1.25\n-0.5\n12'))).toEqual([{ n: 1.25 }, { n: -0.5 }, { n: 12 }]);
+    // Text that JavaScript alone reads as a number stays text.
+    expect(parseImportFile(file('n\n1e+21\nInfinity\nNaN'))).toEqual([
+      { n: '1e+21' },
+      { n: 'Infinity' },
+      { n: 'NaN' },
+    ]);
     const text = 'v\nTrue\nFALSE\n1.\n.5\n- 1\n--1\n01.5\n1 \n 1\n0\n-0\n12a\na12\n';
     expect(parseImportFile(file(text)).map((row) => (row as { v: unknown }).v)).toEqual([
       'True',
@@ -93,9 +100,23 @@ describe('CSV files', () => {
     expect(parseImportFile(file('a,b\nx"y,2\n'))).toEqual([{ a: 'x"y', b: 2 }]);
   });
 
-  it('reads CR, LF and CRLF line ends, a last row without one, and skips blank lines', () => {
+  it('reads CR, LF and CRLF line ends alike, a last row without one (its last cell empty too), and skips blank lines', () => {
     expect(parseImportFile(file('a\rx\r\ny\n\nz'))).toEqual([{ a: 'x' }, { a: 'y' }, { a: 'z' }]);
     expect(parseImportFile(file('a,b\n1,\n,\n'))).toEqual([{ a: 1 }, {}]);
+    const rows = [
+      { a: 1, b: 2 },
+      { a: 3, b: 4 },
+    ];
+    expect(parseImportFile(file('a,b\n1,2\n3,4'))).toEqual(rows);
+    expect(parseImportFile(file('a,b\r\n1,2\r\n3,4\r\n'))).toEqual(rows);
+    expect(parseImportFile(file('a,b\r1,2\r3,4'))).toEqual(rows);
+    expect(parseImportFile(file('a,b\n1,'))).toEqual([{ a: 1 }]);
+    expect(parseImportFile(file('a,b\r\nx,\r\n'))).toEqual([{ a: 'x' }]);
+  });
+
+  it('strips a leading byte-order mark only', () => {
+    expect(parseImportFile(file('\uFEFFname\nx\uFEFFy'))).toEqual([{ name: 'x\uFEFFy' }]);
+    expect(parseImportFile(file('name\nx\uFEFFy'))).toEqual([{ name: 'x\uFEFFy' }]);
   });
 
   it('leaves out empty cells and allows fewer cells than columns', () => {
@@ -129,6 +150,7 @@ describe('CSV files', () => {
 
   it('is any file not named or typed JSON whose first 100 characters do not open a JSON value', () => {
     expect(parseImportFile(file('x\n1\n', 'rows.txt', 'text/plain'))).toEqual([{ x: 1 }]);
+    expect(parseImportFile(file('name\n{x}\n[y]'))).toEqual([{ name: '{x}' }, { name: '[y]' }]);
     expect(parseImportFile(file(`${' '.repeat(99)}[{"a":1}]`, 'rows.txt', 'text/plain'))).toEqual([{ a: 1 }]);
     expect(refusal(`${' '.repeat(100)}[{"a":1}]`, 'rows.txt', 'text/plain')).toBe(
       'The CSV header has an empty or invalid column name',
