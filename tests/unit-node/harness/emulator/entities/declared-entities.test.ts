@@ -84,6 +84,19 @@ describe('DeclaredEntities', () => {
     );
   });
 
+  it('reads files in JavaScript name order (UTF-16), whatever order the folder lists them in, so the first broken one is named', () => {
+    // The folder listing sorts by UTF-8 bytes (U+FFFD first); name order in JavaScript puts the emoji first.
+    const emoji = '\u{1F600}.jsonc';
+    const dir = folder({ '\uFFFD.jsonc': '{', [emoji]: '{' });
+    try {
+      DeclaredEntities.load(dir);
+      expect.unreachable('broken files were accepted');
+    } catch (error) {
+      expect(error).toBeInstanceOf(EntityFileError);
+      expect((error as Error).message.startsWith(`${path.join(dir, emoji)}: `)).toBe(true);
+    }
+  });
+
   it('never governs the built-in User entity, though it knows it is declared', () => {
     const declared = DeclaredEntities.load(folder({ 'User.jsonc': 'User', 'Task.jsonc': 'Task' }));
     expect(declared.get('User')).toBeUndefined();

@@ -75,6 +75,12 @@ describe('readEntityFile', () => {
     expect(problem('dir/Other.jsonc', declaration())).toBe(
       '"name" is Task, but the file is named Other.jsonc (expected Task.jsonc)',
     );
+    // Only a final .json or .jsonc comes off the file name.
+    const taskx = JSON.stringify({ name: 'Taskx', type: 'object', properties: {} });
+    expect(problem('/project/entities/Task.jsonx', taskx)).toBe(
+      '"name" is Taskx, but the file is named Task.jsonx (expected Taskx.jsonc)',
+    );
+    expect(readEntityFile('/project/entities/Taskx.jsonc', taskx).name).toBe('Taskx');
   });
 
   it('refuses text that is not a JSONC object', () => {
