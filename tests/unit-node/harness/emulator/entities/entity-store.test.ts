@@ -1,63 +1,21 @@
 /**
- * Entity records over a real in-memory SQLite database: what is stored and answered, in which order, the events each
- * committed change sends, and that a refused or failed write leaves nothing behind (in the database or in memory).
+ * Entity records over a real in-memory SQLite database (`entities/entity-store.ts`): what is stored and answered, the
+ * events each committed change sends, and that a refused or failed write leaves nothing behind (in the database or in
+ * memory). Listing is in `entity-store.list.test.ts`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Db, openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
+import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
 import { ApiError } from '../../../../../host-harness/src/emulator/core/errors.ts';
 import {
   ENTITY_TABLES,
   type EntityRecord,
-  EntityStore,
 } from '../../../../../host-harness/src/emulator/entities/entity-store.ts';
-import {
-  DEFAULT_SORT,
-  type ListOptions,
-} from '../../../../../host-harness/src/emulator/entities/query/list-options.ts';
 import { outcome } from '../outcome.ts';
-
-const APP = 'app-1';
-const author = { id: 'u1', email: 'u1@example.com' };
-const all = (extra: Partial<ListOptions> = {}): ListOptions => ({
-  sort: DEFAULT_SORT,
-  limit: null,
-  skip: 0,
-  fields: null,
-  ...extra,
-});
+import { APP, all, author, ns, open, tenItems } from './entity-store-fixture.ts';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-interface Event {
-  app: string;
-  entity: string;
-  type: string;
-  record: EntityRecord;
-}
-
-function open(db: Db = openDatabase(null, [ENTITY_TABLES])) {
-  const events: Event[] = [];
-  const store = new EntityStore(db, (app, entity, type, record) =>
-    events.push({ app, entity, type, record }),
-  );
-  return { db, store, events };
-}
-
-/** Ten records n = 0..9 of Item, created in order. */
-function tenItems() {
-  const opened = open();
-  opened.store.createMany(
-    APP,
-    'Item',
-    Array.from({ length: 10 }, (_, n) => ({ n, odd: n % 2 === 1 })),
-    author,
-  );
-  opened.events.length = 0;
-  return opened;
-}
-const ns = (records: Record<string, unknown>[]) => records.map((r) => r.n);
 
 describe('ENTITY_TABLES', () => {
   it('names every table its schema creates, so that a reset empties them all', () => {
@@ -78,6 +36,9 @@ describe('collections', () => {
     const { store } = open();
     expect(outcome(() => store.list(APP, 'Item', null, all()))).toBe(
       '404 entity_not_found: Entity Item not found in app app-1',
+    );
+    expect(() => store.list(APP, 'Nope', null, all())).toThrow(
+      expect.objectContaining({ message: 'Entity Nope not found in app app-1', code: 'entity_not_found' }),
     );
     expect(outcome(() => store.count(APP, 'Item', null))).toBe(
       '404 entity_not_found: Entity Item not found in app app-1',
@@ -149,7 +110,7 @@ describe('creating records', () => {
     expect(store.get(APP, 'User', '65f0a0000000000000000009')).toEqual(records[0]);
   });
 
-  it('writes all records or none, and a failed first write leaves no collection behind', () => {
+  it('writes all records or none: a failed first write leaves no collection behind, a later one keeps it as it was', () => {
     const { store, events } = open();
     expect(() => store.createMany(APP, 'Item', [{ a: 1 }, { a: 2 }], author, ['same', 'same'])).toThrow(
       /UNIQUE/,
@@ -165,6 +126,14 @@ describe('creating records', () => {
     );
     expect(store.list(APP, 'Item', null, all()).map((r) => r.a)).toEqual([0]);
     expect(store.count(APP, 'Item', null)).toBe(1);
+    // A write that fails on an id already stored leaves the collection and its records, and the next write works.
+    const other = open().store;
+    const kept = other.create(APP, 'Item', { n: 1 }, author);
+    expect(() => other.createMany(APP, 'Item', [{ n: 2 }, { n: 3 }], author, ['x', kept.id])).toThrow();
+    expect(other.exists(APP, 'Item')).toBe(true);
+    expect(other.list(APP, 'Item', null, all())).toEqual([kept]);
+    expect(other.create(APP, 'Item', { n: 4 }, author).n).toBe(4);
+    expect(other.count(APP, 'Item', null)).toBe(2);
   });
 
   it('keeps the collection of a declared entity whose first write failed answering []', () => {
@@ -174,113 +143,6 @@ describe('creating records', () => {
     expect(store.list(APP, 'Item', null, all())).toEqual([]);
     store.create(APP, 'Item', { a: 1 }, author);
     expect(store.count(APP, 'Item', null)).toBe(1);
-  });
-});
-
-describe('listing', () => {
-  it('walks newest first by default, or oldest first, with skip and limit', () => {
-    const { store } = tenItems();
-    expect(ns(store.list(APP, 'Item', null, all()))).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
-    expect(
-      ns(store.list(APP, 'Item', null, all({ sort: [{ field: 'created_date', descending: false }] }))),
-    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(ns(store.list(APP, 'Item', null, all({ skip: 2, limit: 3 })))).toEqual([7, 6, 5]);
-    expect(ns(store.list(APP, 'Item', null, all({ skip: 8, limit: 5 })))).toEqual([1, 0]);
-    expect(ns(store.list(APP, 'Item', null, all({ skip: 10 })))).toEqual([]);
-    expect(ns(store.list(APP, 'Item', null, all({ limit: 1 })))).toEqual([9]);
-    expect(
-      ns(
-        store.list(
-          APP,
-          'Item',
-          null,
-          all({ sort: [{ field: 'created_date', descending: false }], skip: 1, limit: 2 }),
-        ),
-      ),
-    ).toEqual([1, 2]);
-  });
-
-  it('filters before skipping and limiting', () => {
-    const { store } = tenItems();
-    const odd = (r: Record<string, unknown>) => r.odd === true;
-    expect(ns(store.list(APP, 'Item', odd, all()))).toEqual([9, 7, 5, 3, 1]);
-    expect(ns(store.list(APP, 'Item', odd, all({ skip: 1, limit: 2 })))).toEqual([7, 5]);
-    const up = [{ field: 'created_date', descending: false }];
-    expect(ns(store.list(APP, 'Item', odd, all({ sort: up, skip: 1, limit: 2 })))).toEqual([3, 5]);
-  });
-
-  it('sorts by other keys, then pages', () => {
-    const { store } = tenItems();
-    const byOddThenN = [
-      { field: 'odd', descending: false },
-      { field: 'n', descending: true },
-    ];
-    expect(ns(store.list(APP, 'Item', null, all({ sort: byOddThenN })))).toEqual([
-      8, 6, 4, 2, 0, 9, 7, 5, 3, 1,
-    ]);
-    expect(ns(store.list(APP, 'Item', null, all({ sort: byOddThenN, skip: 3, limit: 4 })))).toEqual([
-      2, 0, 9, 7,
-    ]);
-    expect(
-      ns(
-        store.list(
-          APP,
-          'Item',
-          (r) => (r.n as number) > 2,
-          all({ sort: [{ field: 'n', descending: false }], limit: 2 }),
-        ),
-      ),
-    ).toEqual([3, 4]);
-    expect(
-      ns(store.list(APP, 'Item', null, all({ sort: [{ field: 'n', descending: false }], skip: 8 }))),
-    ).toEqual([8, 9]);
-  });
-
-  it('cuts a sorted page of more than 1,000 rows to its limit', () => {
-    const { store } = open();
-    store.createMany(
-      APP,
-      'Item',
-      Array.from({ length: 1_100 }, (_, n) => ({ n })),
-      author,
-    );
-    const byN = [{ field: 'n', descending: false }];
-    const page = store.list(APP, 'Item', null, all({ sort: byN, limit: 1_001 }));
-    expect(ns(page)).toEqual(Array.from({ length: 1_001 }, (_, n) => n));
-    expect(ns(store.list(APP, 'Item', null, all({ sort: byN, skip: 100, limit: 950 })))).toEqual(
-      Array.from({ length: 950 }, (_, n) => n + 100),
-    );
-  });
-
-  it('answers only the requested fields, and id', () => {
-    const { store } = tenItems();
-    const [newest] = store.list(APP, 'Item', null, all({ limit: 1, fields: ['n'] }));
-    expect(Object.keys(newest!).sort()).toEqual(['id', 'n']);
-    const [smallest] = store.list(
-      APP,
-      'Item',
-      null,
-      all({ sort: [{ field: 'n', descending: false }], limit: 1, fields: ['odd'] }),
-    );
-    expect(Object.keys(smallest!).sort()).toEqual(['id', 'odd']);
-  });
-
-  it('counts all records or those a filter matches', () => {
-    const { store } = tenItems();
-    expect(store.count(APP, 'Item', null)).toBe(10);
-    expect(store.count(APP, 'Item', (r) => r.odd === true)).toBe(5);
-  });
-
-  it('reads a collection back from the database in insertion order, after a restart or a cleared cache', () => {
-    const { db, store } = tenItems();
-    const before = store.list(APP, 'Item', null, all());
-    store.clearCache();
-    expect(store.list(APP, 'Item', null, all())).toEqual(before);
-    const restarted = open(db).store;
-    expect(restarted.list(APP, 'Item', null, all())).toEqual(before);
-    expect(
-      ns(restarted.list(APP, 'Item', null, all({ sort: [{ field: 'n', descending: false }], limit: 3 }))),
-    ).toEqual([0, 1, 2]);
   });
 });
 
@@ -294,6 +156,15 @@ describe('get and find', () => {
       '404 record_not_found: Item record nope not found',
     );
     expect(store.find(APP, 'Item', 'nope')).toBeUndefined();
+  });
+
+  it('answers the stored record from memory: two reads, or a read and a list, give the same object', () => {
+    const { store } = open();
+    const created = store.create(APP, 'Item', { n: 1 }, author);
+    const first = store.get(APP, 'Item', created.id);
+    expect(first).toEqual(created);
+    expect(store.get(APP, 'Item', created.id)).toBe(first);
+    expect(store.list(APP, 'Item', null, all())[0]).toBe(first);
   });
 });
 
