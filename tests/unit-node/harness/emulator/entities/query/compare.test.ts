@@ -60,8 +60,14 @@ describe('deepEqual', () => {
     expect(deepEqual({}, 1)).toBe(false);
   });
 
-  it('compares arrays item by item, in order', () => {
+  it('compares arrays item by item, in order, and never equal to an object with the same keys', () => {
     expect(deepEqual([1, [2, 3]], [1, [2, 3]])).toBe(true);
+    expect(deepEqual([1, [2, { a: 'x' }]], [1, [2, { a: 'x' }]])).toBe(true);
+    expect(deepEqual([1, 2], [1, 2, 3])).toBe(false);
+    expect(deepEqual([1, 2, 3], [1, 2])).toBe(false);
+    expect(deepEqual([[1]], [[2]])).toBe(false);
+    expect(deepEqual(['a'], { 0: 'a' })).toBe(false);
+    expect(deepEqual({ 0: 'a' }, ['a'])).toBe(false);
     expect(deepEqual([], [])).toBe(true);
     expect(deepEqual([1, 2], [2, 1])).toBe(false);
     expect(deepEqual([1], [1, 2])).toBe(false);
@@ -116,10 +122,21 @@ describe('compareValues: one total order for sorting', () => {
     expect(compareValues(3, 10)).toBe(-7);
     expect(compareValues(true, false)).toBe(1);
     expect(compareValues(false, true)).toBe(-1);
+    expect(compareValues(true, true)).toBe(0);
+    expect(compareValues(true, { a: 1 })).toBeGreaterThan(0);
     expect(compareValues('b', 'a')).toBe(1);
     expect(compareValues('a', 'b')).toBe(-1);
     expect(compareValues([2], [10])).toBe(1);
     expect(compareValues({ a: 1 }, { a: 2 })).toBe(-1);
+  });
+});
+
+describe('compareValues on strings', () => {
+  it('orders strings by their characters, even where JSON escaping would reorder them', () => {
+    expect(compareValues('\n', ' ')).toBeLessThan(0);
+    expect(compareValues(' ', '\n')).toBeGreaterThan(0);
+    expect(compareValues('a\tb', 'a b')).toBeLessThan(0);
+    expect(compareValues('x', 'x')).toBe(0);
   });
 });
 

@@ -130,7 +130,7 @@ describe('$regex', () => {
     expect(matching({ name: { $regex: '^B', $options: 'imsu' } }, people())).toEqual(['bo']);
   });
 
-  it('refuses a pattern that is not a string, too long or invalid, and flags other than imsu', () => {
+  it('refuses a pattern that is not a string, too long or invalid, and $options other than a text of the flags imsu', () => {
     expect(refusal(() => compileFilter({ name: { $regex: 5 } }))).toBe('$regex needs a string pattern');
     expect(refusal(() => compileFilter({ name: { $regex: 'x'.repeat(512) } }))).toBe('done');
     expect(refusal(() => compileFilter({ name: { $regex: 'x'.repeat(513) } }))).toBe(
@@ -144,6 +144,13 @@ describe('$regex', () => {
         refusal(() => compileFilter({ name: { $regex: 'a', $options: options } })),
         String(options),
       ).toBe('$options may contain only the flags i, m, s and u');
+    }
+    // Values that read as valid flags once turned into text are not text.
+    for (const options of [null, ['i'], ['im'], { toString: () => 'i' }, 1]) {
+      expect(
+        outcome(() => compileFilter({ name: { $regex: 'a', $options: options } })),
+        String(options),
+      ).toBe('400 invalid_query: $options may contain only the flags i, m, s and u');
     }
     expect(refusal(() => compileFilter({ name: { $options: 'i' } }))).toBe(
       '$options is only allowed next to $regex',
@@ -160,6 +167,12 @@ describe('$regex', () => {
     // A refused query marks nothing: the next filter is judged on its own.
     expect(refusal(() => compileFilter({ name: { $regex: 'a' }, $bad: 1 }))).toBe('Unknown operator $bad');
     expect(usesRegex(compileFilter({ age: 1 }))).toBe(false);
+    // Each compiled filter is told apart, whatever was compiled before it.
+    const plainFirst = compileFilter({ n: 1 });
+    const regex = compileFilter({ name: { $regex: '^a' } });
+    const negated = compileFilter({ name: { $not: '^a' } });
+    const plainAfter = compileFilter({ n: { $gt: 1 } });
+    expect([plainFirst, regex, negated, plainAfter].map(usesRegex)).toEqual([false, true, true, false]);
   });
 });
 
@@ -268,6 +281,12 @@ describe('nesting depth (16 levels at most)', () => {
   it('counts operator levels', () => {
     expect(refusal(() => compileFilter({ a: nots(15, { $exists: true }) }))).toBe('done');
     expect(refusal(() => compileFilter({ a: nots(16, { $exists: true }) }))).toBe(tooDeep);
+  });
+
+  it('takes a $not pattern deep in logical levels, and matches with it', () => {
+    const match = compileFilter(ands(7, { name: { $not: '^a' } }));
+    expect(match({ name: 'bob' })).toBe(true);
+    expect(match({ name: 'alice' })).toBe(false);
   });
 
   it('counts the levels of a value compared with', () => {

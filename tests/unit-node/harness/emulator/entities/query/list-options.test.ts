@@ -164,6 +164,16 @@ describe('selectSorted: the first k matching rows in sort order', () => {
     }
     expect(selectSorted(rows, () => false, sort, 5)).toEqual([]);
     expect(selectSorted([], null, sort, 5)).toEqual([]);
+    // Every row wanted, or more than a buffer holds: the full sort filters too.
+    const few = [5, 3, 8, 1, 9, 2].map((n, i) => ({ record: { id: `r${i}`, n }, seq: i + 1 }));
+    const evenN = (record: Record<string, unknown>) => (record.n as number) % 2 === 0;
+    for (const k of [null, 5_000]) {
+      expect(
+        selectSorted(few, evenN, sort, k).map((row) => row.record.n),
+        String(k),
+      ).toEqual([2, 8]);
+    }
+    expect(selectSorted(few, evenN, sort, 1).map((row) => row.record.n)).toEqual([2]);
   });
 
   it('answers at most k rows for a large page too', () => {
@@ -223,5 +233,9 @@ describe('project: the fields a row keeps', () => {
       d: null,
     });
     expect(project(record, [])).toEqual({ id: 'r1' });
+    // A field the record lacks is left out, not answered as undefined.
+    const out = project({ id: 'r1', title: 't', meta: { a: 1 } }, ['title', 'missing', 'meta.b', 'meta.a']);
+    expect(Object.keys(out)).toEqual(['id', 'title', 'meta.a']);
+    expect(out).toStrictEqual({ id: 'r1', title: 't', 'meta.a': 1 });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * selectSorted's cost, as its contract states it: a page of k rows out of many costs about one comparison per row
- * (a sorted buffer of k rows), up to 1,000 wanted rows. Comparisons are counted through sort keys whose JSON text
- * (what compareValues compares objects by) is read once per side of each comparison.
+ * What a page costs (`entities/query/list-options.ts`, `selectSorted`), as its contract states it: a page of k rows
+ * out of many costs about one comparison per row (a sorted buffer of k rows), up to 1,000 wanted rows. Comparisons
+ * are counted through sort keys whose JSON text (what compareValues compares objects by) is read once per side of
+ * each comparison.
  */
 import { describe, expect, it } from 'vitest';
 import { selectSorted } from '../../../../../../host-harness/src/emulator/entities/query/list-options.ts';
@@ -36,7 +37,7 @@ function countedRows() {
 const byV = [{ field: 'v', descending: false }];
 const expectedIds = (k: number) => Array.from({ length: k }, (_, i) => `r${i}`);
 
-describe('selectSorted cost', () => {
+describe('selectSorted: what a page costs', () => {
   it('takes a page of 50 out of 10,000 rows with about one comparison per row', () => {
     const { rows, comparisons } = countedRows();
     expect(selectSorted(rows, null, byV, 50).map((row) => row.record.id)).toEqual(expectedIds(50));
