@@ -1,12 +1,13 @@
 /**
- * The regex time budget applies to filters with a `$regex` only: with a budget that refuses everything, a regex-free
- * list, count or delete-many still answers, while one with `$regex` is refused with 400 query_timeout.
+ * The entity routes' time budget for `$regex` (`entities/entity-routes.ts`): it applies to filters with a `$regex`
+ * only. With a budget that refuses everything (the real budget, given 1 ms and a match that never ends), a regex-free
+ * list, count or delete-many still answers, while one with `$regex` is refused with 400 query_timeout. A file of its
+ * own because the budget is replaced for every test in it; the real budget's cut is in `entity-routes.test.ts`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessApp, answered, entities } from '../access-app.ts';
 import type { FeatureApp } from '../feature-app.ts';
 
-// The real budget, given 1 ms and a match that never ends: every budgeted request times out.
 vi.mock('../../../../../host-harness/src/emulator/entities/query/time-budget.ts', async (importOriginal) => {
   const actual =
     await importOriginal<
