@@ -13,7 +13,6 @@ import { loopbackHostPort } from '../../serving/loopback-host.ts';
 /** The per-start key, in hex. */
 export const CALL_KEY_HEADER = 'x-harness-call-key';
 /** How the Deno runner hands its shim the key (which removes it before the function's code runs). */
-// Stryker disable next-line StringLiteral: the runner and the shim both name the variable through this constant.
 export const CALL_KEY_VARIABLE = 'HARNESS_CALL_KEY';
 /** The names of the headers the harness forwards (forwarded-headers.ts), comma-separated. */
 export const FORWARDED_LIST_HEADER = 'x-harness-forwarded';

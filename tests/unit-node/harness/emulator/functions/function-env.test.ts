@@ -78,26 +78,33 @@ describe('functionSecrets', () => {
 });
 
 describe('denoProcessEnv', () => {
-  it('only what Deno needs, the loopback names added to the proxy exceptions, and the secrets', () => {
+  it('only what Deno needs, the loopback names added to the proxy exceptions, the secrets and this start’s call key', () => {
     stubEnvironment();
-    expect(denoProcessEnv({ SITE_ORIGIN: 'http://localhost:4401' })).toStrictEqual({
+    expect(denoProcessEnv({ SITE_ORIGIN: 'http://localhost:4401' }, 'key-1')).toStrictEqual({
       ...DENO_NEEDS,
       NO_PROXY: 'intranet,127.0.0.1,localhost,::1',
       no_proxy: 'intranet.local,127.0.0.1,localhost,::1',
       NO_COLOR: '1',
       DENO_NO_UPDATE_CHECK: '1',
       SITE_ORIGIN: 'http://localhost:4401',
+      HARNESS_CALL_KEY: 'key-1',
     });
   });
 
   it('leaves out what is unset, adds no proxy exceptions where there are none, and lets the secrets win', () => {
     stubEnvironment(Object.keys(DENO_NEEDS).filter((name) => name !== 'PATH'));
     vi.stubEnv('NO_PROXY', '');
-    expect(denoProcessEnv({ PATH: '/secret/bin', NO_COLOR: '0' })).toStrictEqual({
+    expect(denoProcessEnv({ PATH: '/secret/bin', NO_COLOR: '0' }, 'key-2')).toStrictEqual({
       PATH: '/secret/bin',
       NO_PROXY: '',
       NO_COLOR: '0',
       DENO_NO_UPDATE_CHECK: '1',
+      HARNESS_CALL_KEY: 'key-2',
     });
+  });
+
+  it('hands the shim the runner’s call key as HARNESS_CALL_KEY, over the harness’s own and a secret of that name', () => {
+    stubEnvironment();
+    expect(denoProcessEnv({ HARNESS_CALL_KEY: 'a secret' }, 'key-3').HARNESS_CALL_KEY).toBe('key-3');
   });
 });
