@@ -293,7 +293,7 @@ export const MUTATED = [
 ];
 
 /**
- * The money, access and token modules (issue 34), held at a 100% score (tests/unit-node/mutation-result.test.ts):
+ * The money, access and token modules, held at a 100% score (tests/unit-node/mutation-result.test.ts):
  * a path ending in `/` names every mutated module under it.
  */
 export const CRITICAL = [

@@ -1,7 +1,7 @@
 /**
- * The requests of the hostile-load run (docs/security.md rule 20): each category draws one request from a fixed list of
- * variants with fast-check's seeded random choices, so a run can be repeated. Valid writes go through a ledger that
- * remembers what the emulator acknowledged, for the runner to read back at the end.
+ * The requests of the hostile-load run (docs/security.md, "HTTP faults and nothing lost"): each category draws one
+ * request from a fixed list of variants with fast-check's seeded random choices, so a run can be repeated. Valid writes
+ * go through a ledger that remembers what the emulator acknowledged, for the runner to read back at the end.
  */
 import fc from 'fast-check';
 
@@ -25,7 +25,7 @@ export const CATEGORIES = [
   'oversized-headers',
   'hostile-auth',
   'raw-http',
-  // Issue 15: the harness's own perimeter and inputs that used to end in a 500 or half-stored data.
+  // The harness's own perimeter, and inputs that used to end in a 500 or half-stored data.
   'foreign-host',
   'cross-origin-control',
   'foreign-socket',
@@ -33,14 +33,14 @@ export const CATEGORIES = [
   'json-bounds',
   'batch-one-bad',
   'long-slash-paths',
-  // Issue 23: clients that never finish a request, line breaks in e-mail and HTTP headers, bodies off the contract.
+  // Clients that never finish a request, line breaks in e-mail and HTTP headers, bodies off the contract.
   'slow-clients',
   'header-line-breaks',
   'off-contract-bodies',
-  // Issue 35: backend functions called by other pages, and miniflare's loopback server (whatever path or header).
+  // Backend functions called by other pages, and miniflare's loopback server (whatever path or header).
   'cross-site-functions',
   'miniflare-loopback',
-  // Issue 35: what the payment provider's double takes is no more than the provider takes.
+  // What the payment provider's double takes is no more than the provider takes.
   'payment-requests',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -64,7 +64,8 @@ export interface HostileRequest {
   drip?: { bytes: string; everyMs: number; giveUpMs: number };
   /**
    * Which server: the harness (emulator, default), the site server (plain-text answers), the payment provider's
-   * stand-in (its `/v1` API), or one of the function runtime's miniflare loopback servers (`CaseContext.loopbackPorts`).
+   * stand-in (its `/v1` API), or one of the function runtime's miniflare loopback servers
+   * (`CaseContext.loopbackPorts`).
    */
   target?: 'harness' | 'site' | 'provider' | { loopbackPort: number };
   expect: Expectation;
@@ -94,8 +95,8 @@ export interface Rng {
 }
 
 /**
- * Random choices drawn by fast-check from a seed, as in a property run: the same seed gives the same draws (the
- * order in which concurrent requests draw still varies with timing).
+ * Random choices drawn by fast-check from a seed, as in a property run: the same seed gives the same draws (the order
+ * in which concurrent requests draw still varies with timing).
  */
 export function createRng(seed: number): Rng {
   const [draw] = fc.sample(fc.gen(), { seed, numRuns: 1 });

@@ -1,9 +1,9 @@
 /**
- * Line breaks in header fields, and bodies off the contract (issue 23, findings 2 and 4). SendEmail and the auth routes
- * refuse CR, LF, U+0085, U+2028 and U+2029 in what becomes an e-mail header; the HTTP parsers of both servers refuse
- * stray CR and LF in a request's own head; Pay and Cancel refuse bodies that are not the page's form; JSON `null` is not
- * "no parameters"; long or malformed path parameters get the emulator's own answer, without the path; `$inc` on
- * `User/me` leaves the protected fields alone. At the end nothing refused was sent, paid or changed (`verifyContract`).
+ * Line breaks in header fields, and bodies off the contract. SendEmail and the auth routes refuse CR, LF, U+0085,
+ * U+2028 and U+2029 in what becomes an e-mail header; the HTTP parsers of both servers refuse stray CR and LF in a
+ * request's own head; Pay and Cancel refuse bodies that are not the page's form; JSON `null` is not "no parameters";
+ * long or malformed path parameters get the emulator's own answer, without the path; `$inc` on `User/me` leaves the
+ * protected fields alone. At the end nothing refused was sent, paid or changed (`verifyContract`).
  */
 import type http from 'node:http';
 import { bearer, type CaseContext, type HostileRequest, json } from './hostile-load-cases.ts';

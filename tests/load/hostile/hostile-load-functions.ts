@@ -1,8 +1,8 @@
 /**
- * Issue 35: the backend functions and their runtime. Calls of a function that another page caused, as a browser sends
- * them (a `no-cors` `text/plain` post among them), are refused before the function runs (docs/security.md rule 27).
- * Miniflare's loopback server in the harness process answers nothing, whatever path, `MF-Original-URL` or service
- * header a local program sends it, and never with a stack (rule 25).
+ * The backend functions and their runtime (docs/security.md, "Servers of the harness and the backend functions"). Calls
+ * of a function that another page caused, as a browser sends them (a `no-cors` `text/plain` post among them), are
+ * refused before the function runs. Miniflare's loopback server in the harness process answers nothing, whatever path,
+ * `MF-Original-URL` or service header a local program sends it, and never with a stack.
  */
 import { readFileSync } from 'node:fs';
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';
@@ -107,8 +107,8 @@ export function miniflareLoopback(ctx: CaseContext): HostileRequest {
 }
 
 /**
- * The loopback ports of the running functions' miniflare servers: each workerd process is told its miniflare's
- * address on its command line (`--external-addr=loopback=127.0.0.1:<port>`), where a local program finds it too.
+ * The loopback ports of the running functions' miniflare servers: each workerd process is told its miniflare's address
+ * on its command line (`--external-addr=loopback=127.0.0.1:<port>`), where a local program finds it too.
  */
 export function loopbackPortsOf(pids: (number | null)[]): number[] {
   return pids.flatMap((pid) => {

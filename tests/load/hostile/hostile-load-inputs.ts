@@ -1,7 +1,7 @@
 /**
- * Inputs that used to end in a 500 or in half-stored data (issue 15, finding 4): `register` with platform-owned fields
- * (followed through to `verify-otp`), JSON too deep or too wide for the body parser, and batches with one bad item,
- * which must store nothing. What the batches acknowledged is counted and read back at the end (`verifyBatches`).
+ * Inputs that used to end in a 500 or in half-stored data: `register` with platform-owned fields (followed through to
+ * `verify-otp`), JSON too deep or too wide for the body parser, and batches with one bad item, which must store
+ * nothing. What the batches acknowledged is counted and read back at the end (`verifyBatches`).
  */
 import type http from 'node:http';
 import Database from 'better-sqlite3';

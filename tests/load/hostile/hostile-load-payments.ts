@@ -1,8 +1,8 @@
 /**
- * Issue 35 (rule 30): what the payment provider's double takes is no more than the provider takes. Session requests
- * with amounts past eight digits, return URLs off the site, e-mail addresses with hidden characters, out-of-range
- * expiries, parameters the provider removed or never had, and the billing-cycle page's Limitations: each is the
- * provider's 400 naming its `param`, and opens nothing.
+ * What the payment provider's double takes (docs/security.md, "Servers of the harness and the backend functions") is no
+ * more than the provider takes. Session requests with amounts past eight digits, return URLs off the site, e-mail
+ * addresses with hidden characters, out-of-range expiries, parameters the provider removed or never had, and the
+ * billing-cycle page's Limitations: each is the provider's 400 naming its `param`, and opens nothing.
  */
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';
 

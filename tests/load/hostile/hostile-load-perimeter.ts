@@ -1,7 +1,7 @@
 /**
- * Hostile requests at the harness's perimeter (issue 15): foreign Host headers (DNS rebinding) on the harness and the
- * site server, control-API calls caused by other pages (every spelling of the path, Origin null, Fetch Metadata),
- * socket.io handshakes from foreign origins, and long runs of slashes. Each must be refused with the exact status.
+ * Hostile requests at the harness's perimeter: foreign Host headers (DNS rebinding) on the harness and the site server,
+ * control-API calls caused by other pages (every spelling of the path, Origin null, Fetch Metadata), socket.io
+ * handshakes from foreign origins, and long runs of slashes. Each must be refused with the exact status.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -99,8 +99,8 @@ function spell(ctx: CaseContext, path: string): string {
 }
 
 /**
- * A control-API call another page caused. Had one got through, a reset or a fault would also show up as lost or
- * failed valid writes, which the runner reads back.
+ * A control-API call another page caused. Had one got through, a reset or a fault would also show up as lost or failed
+ * valid writes, which the runner reads back.
  */
 export function crossOriginControl(ctx: CaseContext): HostileRequest {
   const [method, path, body] = ctx.rng.pick(CONTROL_CALLS);

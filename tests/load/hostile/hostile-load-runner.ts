@@ -1,11 +1,12 @@
 /**
- * The hostile-load run (issue 8, docs/security.md rule 20), shared by `hostile-load.ts` (`npm run load:hostile`) and
- * its Vitest wrapper (`tests/integration/security/hostile-load.test.ts`): an in-process emulator on a file-backed
- * database in a temporary folder receives a bounded mix of malformed and hostile requests and valid writes
- * (`hostile-load-mix.ts`), while slow clients hold connections beside it until both servers cut them (rule 22).
- * Violations: any 5xx, a request without an answer, an answer of the wrong class, an acknowledged write that cannot be
- * read back (live, and again after a restart from the same folder), a refused e-mail or payment that happened anyway,
- * a polluted `Object.prototype`, an uncaught error, a failed health check or a damaged database.
+ * The hostile-load run (bad input under load: docs/security.md, "HTTP faults and nothing lost"), shared by
+ * `hostile-load.ts` (`npm run load:hostile`) and its Vitest wrapper
+ * (`tests/integration/security/hostile-load.test.ts`): an in-process emulator on a file-backed database in a temporary
+ * folder receives a bounded mix of malformed and hostile requests and valid writes (`hostile-load-mix.ts`), while slow
+ * clients hold connections beside it until both servers cut them (docs/security.md, "Servers of the harness and the
+ * backend functions"). Violations: any 5xx, a request without an answer, an answer of the wrong class, an acknowledged
+ * write that cannot be read back (live, and again after a restart from the same folder), a refused e-mail or payment
+ * that happened anyway, a polluted `Object.prototype`, an uncaught error, a failed health check or a damaged database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -87,9 +88,9 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
   process.on('uncaughtException', uncaught);
   process.on('unhandledRejection', uncaught);
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).join();
-  // Both servers with short bounds on slow clients, so that the slow-client cases are cut within seconds. Functions
-  // run in workerd, as deployed, whatever FUNCTIONS_RUNTIME says: its miniflare loopback servers are probed too.
-  // The payment provider's stand-in beside it, as `npm start` runs them (its hosted page named on the emulator's origin).
+  // Both servers with short bounds on slow clients, so that the slow-client cases are cut within seconds. Functions run
+  // in workerd, as deployed, whatever FUNCTIONS_RUNTIME says: its miniflare loopback servers are probed too. The
+  // payment provider's stand-in beside it, as `npm start` runs them (its hosted page named on the emulator's origin).
   let platformUrl = '';
   const provider = await createPaymentProvider({
     dataDir,

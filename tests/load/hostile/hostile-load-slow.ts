@@ -1,7 +1,8 @@
 /**
- * Slow clients (issue 23, finding 3; docs/security.md rule 22): requests whose request line, headers or body arrive one byte at
- * a time, or whose body never starts, against both servers. The runner starts them beside the mix, so the mix's own
- * answer times show that everyone else is served meanwhile; each must be cut with a 408 and `Connection: close`.
+ * Slow clients (docs/security.md, "Servers of the harness and the backend functions"): requests whose request line,
+ * headers or body arrive one byte at a time, or whose body never starts, against both servers. The runner starts them
+ * beside the mix, so the mix's own answer times show that everyone else is served meanwhile; each must be cut with a
+ * 408 and `Connection: close`.
  */
 import type { ServerTimeouts } from '../../../host-harness/src/serving/server-timeouts.ts';
 import type { CaseContext, HostileRequest } from './hostile-load-cases.ts';

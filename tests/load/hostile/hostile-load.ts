@@ -1,8 +1,8 @@
 /**
- * Hostile input and load against the platform emulator (issue 8, docs/security.md rule 20): at least 5,000 malformed and
- * hostile requests mixed with valid writes, against an in-process emulator on an ephemeral port. Prints a table of
- * answers by category and status, writes `bench-results/hostile-load.json`, and exits 1 on any violation (a 5xx, no
- * answer, a lost write, a crash).
+ * Hostile input and load against the platform emulator (docs/security.md, "HTTP faults and nothing lost"): at least
+ * 5,000 malformed and hostile requests mixed with valid writes, against an in-process emulator on an ephemeral port.
+ * Prints a table of answers by category and status, writes `bench-results/hostile-load.json`, and exits 1 on any
+ * violation (a 5xx, no answer, a lost write, a crash).
  *
  *   npm run load:hostile -- [--requests 5000] [--seed 20261122]
  */
