@@ -15,7 +15,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createPaymentProvider } from '../../../host-harness/payments/index.ts';
 import { DATABASE_FILE } from '../../../host-harness/src/emulator/core/database.ts';
-import { createEmulator, type Emulator, webhookEndpointUrl } from '../../../host-harness/src/emulator/index.ts';
+import {
+  createEmulator,
+  type Emulator,
+  webhookEndpointUrl,
+} from '../../../host-harness/src/emulator/index.ts';
 import {
   CATEGORIES,
   type CaseContext,

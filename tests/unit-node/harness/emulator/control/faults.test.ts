@@ -95,7 +95,9 @@ describe('parseFault', () => {
     }
     expect(parseFault({ path: '/', method: 'Connect', status: 500 }).method).toBe('CONNECT');
     for (const method of ['GET', 'post', 'OPTIONS']) {
-      expect(parseFault({ path: '/api/thing', method, status: 500 }).method, method).toBe(method.toUpperCase());
+      expect(parseFault({ path: '/api/thing', method, status: 500 }).method, method).toBe(
+        method.toUpperCase(),
+      );
     }
   });
 
