@@ -4,16 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shellHeaders } from '../../../../host-harness/src/shell-server/shell-headers.ts';
-
-/** The directives of a policy, by name. */
-function directives(policy: string | undefined): Record<string, string[]> {
-  return Object.fromEntries(
-    (policy ?? '').split('; ').map((directive) => {
-      const [name = '', ...values] = directive.split(' ');
-      return [name, values];
-    }),
-  );
-}
+import { directives } from '../csp-directives.ts';
 
 describe('shellHeaders (the editor shell)', () => {
   it('the site’s origin alone when no remote origins are given, framing only the site and the platform', () => {

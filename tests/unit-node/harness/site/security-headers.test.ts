@@ -6,22 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultSiteConfig } from '../../../../config/site-config.ts';
 import { securityHeaders } from '../../../../host-harness/src/site/security-headers.ts';
 import type { SiteConfig } from '../../../../src/site-config-types.ts';
+import { directives } from '../csp-directives.ts';
 
 /** A `'sha256-…'` source as the build writes it (43 base64 characters and `=`). */
 const hash = (fill: string) => `'sha256-${fill.repeat(43).slice(0, 43)}='`;
 
 function config(overrides: Partial<SiteConfig> = {}): SiteConfig {
   return { ...defaultSiteConfig, ...overrides };
-}
-
-/** The directives of a policy, by name. */
-function directives(policy: string | undefined): Record<string, string[]> {
-  return Object.fromEntries(
-    (policy ?? '').split('; ').map((directive) => {
-      const [name = '', ...values] = directive.split(' ');
-      return [name, values];
-    }),
-  );
 }
 
 describe('securityHeaders (the site)', () => {

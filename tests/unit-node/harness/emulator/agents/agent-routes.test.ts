@@ -6,19 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerAgentRoutes } from '../../../../../host-harness/src/emulator/agents/agent-routes.ts';
 import { LocalAgent } from '../../../../../host-harness/src/emulator/agents/local-agent.ts';
 import { ACCOUNT_IDS, APP, EMAILS, type FeatureApp, featureApp } from '../feature-app.ts';
+import { recorder } from './realtime-recorder.ts';
 
 const ID = /^[0-9a-f]{24}$/;
-
-/** The realtime events the local agent posts, as a socket in the room would receive them. */
-interface Posted {
-  room: string;
-  data: unknown;
-}
-
-function recorder(): { posted: Posted[]; publish(room: string, data: unknown): void } {
-  const posted: Posted[] = [];
-  return { posted, publish: (room, data) => posted.push({ room, data }) };
-}
 
 describe('the agent routes', () => {
   let running: FeatureApp;

@@ -5,17 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalAgent } from '../../../../../host-harness/src/emulator/agents/local-agent.ts';
 import { APP, memoryState } from '../feature-app.ts';
-
-/** The realtime events the local agent posts, as a socket in the room would receive them. */
-interface Posted {
-  room: string;
-  data: unknown;
-}
-
-function recorder(): { posted: Posted[]; publish(room: string, data: unknown): void } {
-  const posted: Posted[] = [];
-  return { posted, publish: (room, data) => posted.push({ room, data }) };
-}
+import { recorder } from './realtime-recorder.ts';
 
 describe('LocalAgent', () => {
   beforeEach(() => {

@@ -3,23 +3,12 @@
  * service role) list the log and read its statistics; analytics batches are stored for anyone. Bad parameters are a 400
  * naming the parameter.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerAppLogRoutes } from '../../../../../host-harness/src/emulator/app-logs/app-log-routes.ts';
 import { ACCOUNT_IDS, APP, EMAILS, type FeatureApp, featureApp } from '../feature-app.ts';
+import { fakeLogClock } from './log-clock.ts';
 
-// The clock moves forward only (record dates never go back), so each test sets it later than the one before.
-let year = 2100;
-function clockAt(day: string): void {
-  vi.setSystemTime(new Date(`${year}-${day}T12:00:00.000Z`));
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  year += 1;
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const clock = fakeLogClock();
 
 describe('the app-log routes', () => {
   let running: FeatureApp;
@@ -34,7 +23,7 @@ describe('the app-log routes', () => {
     running.call('POST', `/api/app-logs/${APP}/log-user-in-app/${page}`, as ? { as } : {});
 
   it('logs a member’s page visit and answers its id', async () => {
-    clockAt('05-01');
+    clock.at('05-01');
     const answer = await log('Pricing', 'user');
     expect(answer.status).toBe(200);
     expect(answer.body).toStrictEqual({ success: true, id: answer.body.id });
@@ -44,7 +33,7 @@ describe('the app-log routes', () => {
         page: 'Pricing',
         user_id: ACCOUNT_IDS.user,
         user_email: EMAILS.user,
-        created_date: `${year}-05-01T12:00:00.000Z`,
+        created_date: `${clock.year}-05-01T12:00:00.000Z`,
       },
     ]);
     expect((await log('p'.repeat(200), 'admin')).status).toBe(200);
@@ -72,11 +61,11 @@ describe('the app-log routes', () => {
   });
 
   it('lists the log for admins and the service role, newest first, filtered and paged', async () => {
-    clockAt('06-01');
+    clock.at('06-01');
     await log('Index', 'user');
-    clockAt('06-02');
+    clock.at('06-02');
     await log('Pricing', 'admin');
-    clockAt('06-03');
+    clock.at('06-03');
     await log('Pricing', 'user');
     const pages = async (query: string, as: 'admin' | 'service' = 'admin') => {
       const answer = await running.call('GET', `/api/app-logs/${APP}${query}`, { as });
@@ -89,9 +78,11 @@ describe('the app-log routes', () => {
     expect(await pages('', 'service')).toStrictEqual(['Pricing:2', 'Pricing:1', 'Index:2']);
     expect(await pages('?page=Pricing')).toStrictEqual(['Pricing:2', 'Pricing:1']);
     expect(await pages(`?user_id=${ACCOUNT_IDS.user}`)).toStrictEqual(['Pricing:2', 'Index:2']);
-    expect(await pages(`?from=${year}-06-02`)).toStrictEqual(['Pricing:2', 'Pricing:1']);
-    expect(await pages(`?to=${year}-06-02T12:00:00%2B00:00`)).toStrictEqual(['Pricing:1', 'Index:2']);
-    expect(await pages(`?from=${year}-06-02T13:00:00Z&to=${year}-06-04`)).toStrictEqual(['Pricing:2']);
+    expect(await pages(`?from=${clock.year}-06-02`)).toStrictEqual(['Pricing:2', 'Pricing:1']);
+    expect(await pages(`?to=${clock.year}-06-02T12:00:00%2B00:00`)).toStrictEqual(['Pricing:1', 'Index:2']);
+    expect(await pages(`?from=${clock.year}-06-02T13:00:00Z&to=${clock.year}-06-04`)).toStrictEqual([
+      'Pricing:2',
+    ]);
     expect(await pages('?page=&user_id=&from=&to=&limit=&skip=')).toStrictEqual([
       'Pricing:2',
       'Pricing:1',
@@ -114,10 +105,10 @@ describe('the app-log routes', () => {
   });
 
   it('answers the statistics, filtered, to admins and the service role', async () => {
-    clockAt('07-01');
+    clock.at('07-01');
     await log('Index', 'user');
     await log('Pricing', 'admin');
-    clockAt('07-02');
+    clock.at('07-02');
     await log('Pricing', 'user');
     const stats = await running.call('GET', `/api/app-logs/${APP}/stats`, { as: 'admin' });
     expect(stats.status).toBe(200);
@@ -129,22 +120,26 @@ describe('the app-log routes', () => {
         { page: 'Index', visits: 1 },
       ],
       by_day: [
-        { day: `${year}-07-01`, visits: 2 },
-        { day: `${year}-07-02`, visits: 1 },
+        { day: `${clock.year}-07-01`, visits: 2 },
+        { day: `${clock.year}-07-02`, visits: 1 },
       ],
     });
-    const filtered = await running.call('GET', `/api/app-logs/${APP}/stats?from=${year}-07-02&page=Pricing`, {
-      as: 'service',
-    });
+    const filtered = await running.call(
+      'GET',
+      `/api/app-logs/${APP}/stats?from=${clock.year}-07-02&page=Pricing`,
+      {
+        as: 'service',
+      },
+    );
     expect(filtered.body).toStrictEqual({
       total: 1,
       unique_users: 1,
       by_page: [{ page: 'Pricing', visits: 1 }],
-      by_day: [{ day: `${year}-07-02`, visits: 1 }],
+      by_day: [{ day: `${clock.year}-07-02`, visits: 1 }],
     });
     const byUser = await running.call(
       'GET',
-      `/api/app-logs/${APP}/stats?user_id=${ACCOUNT_IDS.admin}&to=${year}-07-01T23:00:00Z`,
+      `/api/app-logs/${APP}/stats?user_id=${ACCOUNT_IDS.admin}&to=${clock.year}-07-01T23:00:00Z`,
       {
         as: 'admin',
       },

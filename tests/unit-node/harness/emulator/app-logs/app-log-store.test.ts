@@ -2,30 +2,19 @@
  * The app log as stored (`app-logs/app-log-store.ts`): entries newest first, filtered by page, user and dates and
  * paged, and their statistics.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APP_LOG_TABLES,
   AppLogStore,
 } from '../../../../../host-harness/src/emulator/app-logs/app-log-store.ts';
 import { openDatabase } from '../../../../../host-harness/src/emulator/core/database.ts';
 import { APP } from '../feature-app.ts';
+import { fakeLogClock } from './log-clock.ts';
 
 const jane = { id: 'jane-id', email: 'jane@example.com' };
 const joe = { id: 'joe-id', email: 'joe@example.com' };
 
-// The clock moves forward only (record dates never go back), so each test sets it later than the one before.
-let year = 2100;
-function clockAt(day: string): void {
-  vi.setSystemTime(new Date(`${year}-${day}T12:00:00.000Z`));
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  year += 1;
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const clock = fakeLogClock();
 
 describe('AppLogStore', () => {
   function store(): AppLogStore {
@@ -34,9 +23,9 @@ describe('AppLogStore', () => {
 
   it('adds an entry {id, page, user_id, user_email, created_date} and lists entries newest first', () => {
     const logs = store();
-    clockAt('01-01');
+    clock.at('01-01');
     const first = logs.add(APP, 'Index', jane);
-    clockAt('01-02');
+    clock.at('01-02');
     const second = logs.add(APP, 'Pricing', joe);
     logs.add('other-app', 'Index', jane);
     expect(first).toStrictEqual({
@@ -44,7 +33,7 @@ describe('AppLogStore', () => {
       page: 'Index',
       user_id: 'jane-id',
       user_email: 'jane@example.com',
-      created_date: `${year}-01-01T12:00:00.000Z`,
+      created_date: `${clock.year}-01-01T12:00:00.000Z`,
     });
     expect(first.id).toMatch(/^[0-9a-f]{24}$/);
     expect(logs.list(APP, {}, 100, 0)).toStrictEqual([second, first]);
@@ -52,13 +41,13 @@ describe('AppLogStore', () => {
 
   it('filters by page, user and dates (both bounds included), and pages with limit and skip', () => {
     const logs = store();
-    clockAt('01-01');
+    clock.at('01-01');
     const a = logs.add(APP, 'Index', jane);
-    clockAt('01-02');
+    clock.at('01-02');
     const b = logs.add(APP, 'Pricing', jane);
-    clockAt('01-03');
+    clock.at('01-03');
     const c = logs.add(APP, 'Pricing', joe);
-    clockAt('01-04');
+    clock.at('01-04');
     const d = logs.add(APP, 'Index', joe);
     expect(logs.list(APP, { page: 'Pricing' }, 100, 0)).toStrictEqual([c, b]);
     expect(logs.list(APP, { userId: 'jane-id' }, 100, 0)).toStrictEqual([b, a]);
@@ -73,10 +62,10 @@ describe('AppLogStore', () => {
 
   it('counts visits, distinct users, visits per page (most first, then by name) and per day', () => {
     const logs = store();
-    clockAt('03-01');
+    clock.at('03-01');
     logs.add(APP, 'Pricing', jane);
     logs.add(APP, 'About', joe);
-    clockAt('03-02');
+    clock.at('03-02');
     logs.add(APP, 'Pricing', joe);
     logs.add(APP, 'Contact', jane);
     logs.add(APP, 'Pricing', jane);
@@ -90,8 +79,8 @@ describe('AppLogStore', () => {
         { page: 'Contact', visits: 1 },
       ],
       by_day: [
-        { day: `${year}-03-01`, visits: 2 },
-        { day: `${year}-03-02`, visits: 3 },
+        { day: `${clock.year}-03-01`, visits: 2 },
+        { day: `${clock.year}-03-02`, visits: 3 },
       ],
     });
     expect(logs.stats(APP, { userId: 'joe-id' })).toStrictEqual({
@@ -102,17 +91,17 @@ describe('AppLogStore', () => {
         { page: 'Pricing', visits: 1 },
       ],
       by_day: [
-        { day: `${year}-03-01`, visits: 1 },
-        { day: `${year}-03-02`, visits: 1 },
+        { day: `${clock.year}-03-01`, visits: 1 },
+        { day: `${clock.year}-03-02`, visits: 1 },
       ],
     });
-    expect(logs.stats(APP, { from: `${year}-03-02T00:00:00.000Z`, page: 'Pricing' })).toStrictEqual({
+    expect(logs.stats(APP, { from: `${clock.year}-03-02T00:00:00.000Z`, page: 'Pricing' })).toStrictEqual({
       total: 2,
       unique_users: 2,
       by_page: [{ page: 'Pricing', visits: 2 }],
-      by_day: [{ day: `${year}-03-02`, visits: 2 }],
+      by_day: [{ day: `${clock.year}-03-02`, visits: 2 }],
     });
-    expect(logs.stats('other-app', { to: `${year}-01-01T00:00:00.000Z` })).toStrictEqual({
+    expect(logs.stats('other-app', { to: `${clock.year}-01-01T00:00:00.000Z` })).toStrictEqual({
       total: 0,
       unique_users: 0,
       by_page: [],

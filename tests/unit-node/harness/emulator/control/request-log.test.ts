@@ -3,38 +3,16 @@
  * masks, which routes it leaves out, and the line it prints, through Fastify's `inject`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerControlRoutes } from '../../../../../host-harness/src/emulator/control/control-routes.ts';
-import { FaultRegistry } from '../../../../../host-harness/src/emulator/control/faults.ts';
 import {
-  type LoggedRequest,
   RequestLog,
   registerRequestLog,
 } from '../../../../../host-harness/src/emulator/control/request-log.ts';
-import { registerErrorHandlers } from '../../../../../host-harness/src/emulator/core/http/error-handler.ts';
 import { testApp } from '../test-app.ts';
+import { controlApp, entry } from './control-app.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** A logged request with `n` in its path. */
-function entry(n: number): LoggedRequest {
-  return { method: 'GET', path: `/r${n}`, query: {}, status: 200, headers: [], duration_ms: 1, date: 'd' };
-}
-
-function controlApp(quiet = true) {
-  const app = testApp();
-  const ctx = { faults: new FaultRegistry(), requests: new RequestLog(), resets: 0, reset: async () => {} };
-  ctx.reset = async () => {
-    ctx.resets++;
-  };
-  registerRequestLog(app, ctx.requests, quiet);
-  registerErrorHandlers(app, true);
-  registerControlRoutes(app, ctx);
-  app.get('/api/apps/:id', async () => ({ ok: true }));
-  app.post('/api/apps/:id', async (_request, reply) => reply.code(201).send({ ok: true }));
-  return { app, ctx };
-}
 
 describe('RequestLog', () => {
   it('keeps the last 500 requests, oldest first, and gives the last n', () => {

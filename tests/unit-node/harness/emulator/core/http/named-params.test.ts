@@ -10,49 +10,10 @@ import {
   readNamedParams,
   requiredText,
 } from '../../../../../../host-harness/src/emulator/core/http/named-params.ts';
-import { type FeatureApp, featureApp, multipart, refusal } from '../../feature-app.ts';
+import { multipart, refusal } from '../../feature-app.ts';
+import { closeParamsApp, json, MB, paramsApp } from './params-app.ts';
 
-let open: FeatureApp | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
-
-const MB = 1024 * 1024;
-
-/**
- * An app whose `POST /params` answers the named parameters it read (files by name, type, size and text), whose
- * `POST /raw` answers the parsed body as it reached the route, and which takes `application/octet-stream` as a Buffer.
- */
-async function paramsApp(): Promise<FeatureApp> {
-  open = await featureApp((app) => {
-    app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    app.post('/params', async (request) => {
-      const { values, files } = await readNamedParams(request, 'Thing');
-      const shown = Object.fromEntries(
-        Object.entries(files).map(([name, file]) => [
-          name,
-          {
-            filename: file.filename,
-            mimetype: file.mimetype,
-            size: file.data.length,
-            text: file.data.toString(),
-          },
-        ]),
-      );
-      return { values, files: shown };
-    });
-    app.post('/raw', async (request) => ({
-      undefined: request.body === undefined,
-      body: request.body ?? null,
-    }));
-  });
-  return open;
-}
-
-const json = (payload: string) => ({ payload, headers: { 'content-type': 'application/json' } });
+afterEach(closeParamsApp);
 
 describe('readNamedParams: a JSON body', () => {
   it('an object is the named parameters; no body is none', async () => {
