@@ -131,9 +131,11 @@ export const MUTATED = [
   'base44/functions/stripeWebhook/orders.ts',
   'base44/functions/stripeWebhook/purchase-events.ts',
   'base44/functions/stripeWebhook/ownership.ts',
-  // The harness: who may call a function and what reaches it, access rules, auth, the control API's origin rule and
-  // CORS, the Host check, the payment double's billing dates, terms and webhook retries, e-mail header fields.
+  // The harness: who may call a function and what reaches it, miniflare's loopback server refused, access rules, auth,
+  // the control API's origin rule and CORS, the Host check, the payment double's billing dates, terms and webhook
+  // retries, e-mail header fields.
   'host-harness/src/emulator/functions/harness-call.ts',
+  'host-harness/src/emulator/functions/miniflare-loopback-guard.ts',
   'host-harness/src/emulator/functions/forwarded-headers.ts',
   'host-harness/src/emulator/functions/function-env.ts',
   'host-harness/src/emulator/functions/npm-specifier.ts',
@@ -291,7 +293,7 @@ export const MUTATED = [
 ];
 
 /**
- * The money, access and token modules (issue 34), held at a 100% score (tests/unit-node/mutation-result.test.ts):
+ * The money, access and token modules, held at a 100% score (tests/unit-node/mutation-result.test.ts):
  * a path ending in `/` names every mutated module under it.
  */
 export const CRITICAL = [
@@ -300,13 +302,15 @@ export const CRITICAL = [
   'src/checkout/',
   'host-harness/payments/',
   // Access: the emulator's auth, the entities' access rules and routes, who may call a function and with which
-  // headers, the control API's origin rule, CORS, the Host check, static serving and the security headers.
+  // headers, miniflare's loopback server refused, the control API's origin rule, CORS, the Host check, static serving
+  // and the security headers.
   'host-harness/src/emulator/auth/',
   'host-harness/src/emulator/entities/rls-rules.ts',
   'host-harness/src/emulator/entities/record-access.ts',
   'host-harness/src/emulator/entities/entity-routes.ts',
   'host-harness/src/emulator/functions/harness-call.ts',
   'host-harness/src/emulator/functions/forwarded-headers.ts',
+  'host-harness/src/emulator/functions/miniflare-loopback-guard.ts',
   'host-harness/src/emulator/core/http/request-guard.ts',
   'host-harness/src/emulator/core/http/cors.ts',
   'host-harness/src/serving/',

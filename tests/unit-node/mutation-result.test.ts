@@ -1,6 +1,6 @@
 /**
- * The committed mutation result (tests/mutation/stryker-incremental.json, issue 34): the score over the scope, the
- * share of ignored mutants, and a 100% score on every money, access and token module (CRITICAL in stryker.config.mjs).
+ * The committed mutation result (tests/mutation/stryker-incremental.json): the score over the scope, the share of
+ * ignored mutants, and a 100% score on every money, access and token module (CRITICAL in stryker.config.mjs).
  * CI's mutation step re-tests what changed and rewrites the file; this reads the file as committed, so a result that
  * falls below these bars cannot be committed with the tests green.
  */

@@ -1,7 +1,7 @@
 /**
- * The scope of mutation testing (stryker.config.mjs, issue 34): every `.ts` module of the site, the backend functions
- * and the harness, less an exclusion list whose every entry names a module that exists and says why it holds no
- * decision; the modules mutated today are a part of it (issue 34 widens them to the whole scope).
+ * The scope of mutation testing (stryker.config.mjs): every `.ts` module of the site, the backend functions and the
+ * harness, less an exclusion list whose every entry names a module that exists and says why it holds no decision; the
+ * modules mutated today are a part of it, to be widened to the whole scope.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

@@ -1,10 +1,11 @@
 /**
  * The `?remote=<manifest or remoteEntry URL>` override of the shell page, used to point the federated view at another
- * (or a dead) remote. The federated view runs the remote's code in the shell's own document, with the harness's
- * origin, which the control API trusts: so only the configured origins may serve it, the site's (and the ones given
- * to the harness with `--remote-origin` or `SHELL_REMOTE_ORIGINS`). Any other value is refused, and the shell says
- * so; the page's script policy lists exactly those origins and is never widened by the query (docs/security.md
- * rule 26). Shared by the shell's server (its policy) and its front-end (the override and the refusal).
+ * (or a dead) remote. The federated view runs the remote's code in the shell's own document, with the harness's origin,
+ * which the control API trusts: so only the configured origins may serve it, the site's (and the ones given to the
+ * harness with `--remote-origin` or `SHELL_REMOTE_ORIGINS`). Any other value is refused, and the shell says so; the
+ * page's script policy lists exactly those origins and is never widened by the query (docs/security.md, "Servers of the
+ * harness and the backend functions"). Shared by the shell's server (its policy) and its front-end (the override and
+ * the refusal).
  */
 const MAX_LENGTH = 512;
 

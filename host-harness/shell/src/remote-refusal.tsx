@@ -2,7 +2,8 @@ import type { RemoteRefusal } from './shell-config.ts';
 
 /**
  * Says that the shell's `?remote=` was refused, and why: the federated view shows the site's own remote instead of
- * running code from an origin nobody configured (docs/security.md rule 26). Nothing when there was no refusal.
+ * running code from an origin nobody configured (docs/security.md, "Servers of the harness and the backend functions").
+ * Nothing when there was no refusal.
  */
 export function RemoteRefusalNotice({ refusal }: { refusal: RemoteRefusal | null }) {
   if (!refusal) return null;

@@ -1,9 +1,10 @@
 /**
  * How long a client may hold a connection to the harness's servers (the emulator on :4400, the site on :4401) without
- * finishing its request (docs/security.md rule 22). Node's own defaults let a client that sends one byte every few seconds
- * keep a request open for 5 minutes (Fastify even turns the request limit off) and wait a minute for headers, and
- * only look every 30 s. On a developer machine every legitimate request arrives over loopback in milliseconds, even
- * a 50 MB upload, so the bounds below are generous for real clients and short for a slow one.
+ * finishing its request (docs/security.md, "Servers of the harness and the backend functions": timeouts bound what a
+ * slow client can hold). Node's own defaults let a client that sends one byte every few seconds keep a request open for
+ * 5 minutes (Fastify even turns the request limit off) and wait a minute for headers, and only look every 30 s. On a
+ * developer machine every legitimate request arrives over loopback in milliseconds, even a 50 MB upload, so the bounds
+ * below are generous for real clients and short for a slow one.
  */
 import type { ServerOptions } from 'node:http';
 

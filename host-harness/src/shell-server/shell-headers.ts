@@ -35,7 +35,10 @@ function shellContentSecurityPolicy({ siteOrigin, serverUrl, remoteOrigins }: Sh
   return serializeCsp(directives);
 }
 
-/** Headers of every shell response (docs/security.md rule 11); the CSP only matters on the HTML page but costs nothing. */
+/**
+ * Headers of every shell response (docs/security.md, "Headers (served by the harness, and documented for production
+ * hosting)"); the CSP only matters on the HTML page but costs nothing.
+ */
 export function shellHeaders(options: ShellPolicyOptions): Record<string, string> {
   return {
     'Content-Security-Policy': shellContentSecurityPolicy(options),

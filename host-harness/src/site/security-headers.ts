@@ -26,9 +26,9 @@ function hashes(sources: unknown): string[] {
 }
 
 /**
- * The Content-Security-Policy of the site (docs/security.md rule 11): same-origin everything, the platform's API and socket,
- * no inline or eval'd script but the page's own inline elements allowed by hash, framed only by itself and the editor
- * origins.
+ * The Content-Security-Policy of the site (docs/security.md, "Headers (served by the harness, and documented for
+ * production hosting)"): same-origin everything, the platform's API and socket, no inline or eval'd script but the
+ * page's own inline elements allowed by hash, framed only by itself and the editor origins.
  */
 function contentSecurityPolicy(config: SiteConfig, inline: InlineSources | null | undefined): string {
   const platform = [config.serverUrl, socketOrigin(config.serverUrl)];
@@ -50,7 +50,8 @@ function contentSecurityPolicy(config: SiteConfig, inline: InlineSources | null 
 }
 
 /**
- * Headers sent on every response of the site server (docs/security.md rules 11 and 12); `inline` extends the policy of a
+ * Headers sent on every response of the site server (docs/security.md, "Headers (served by the harness, and documented
+ * for production hosting)": the policy, and CORS for the federated remote); `inline` extends the policy of a
  * prerendered page with the hashes of its inline boot script and CSS.
  */
 export function securityHeaders(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP, type CallOptions, entities, q, type Running, startEmulator } from './emulator-harness.ts';
 
-// docs/security.md rule 20: bad input gets a 4xx with a clear message, never a 500, and never changes stored data.
+// docs/security.md, "HTTP faults and nothing lost": bad input gets a 4xx with a clear message, never a 500, and never
+// changes stored data.
 let h: Running;
 let token: string;
 let id: string;

@@ -32,7 +32,8 @@ describe('createCheckout in workerd', () => {
     const answer = await checkout(
       h,
       { packageName: 'gold' },
-      // (A foreign Origin never reaches a function: docs/security.md rule 27.)
+      // (A foreign Origin never reaches a function: docs/security.md, "Servers of the harness and the backend
+      // functions".)
       { referer: 'https://evil.example/', 'x-origin-url': 'https://evil.example/x' },
     );
     expect(answer.status).toBe(200);

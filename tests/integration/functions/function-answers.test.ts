@@ -1,7 +1,6 @@
 /**
- * Issue 23, finding 4: what a function answers reaches the caller as the function meant it (a redirect keeps its
- * `Location`), and never runs as a page of the harness's origin (`nosniff`, a sandboxing CSP), over real HTTP with the
- * echo fixture under Deno.
+ * What a function answers reaches the caller as the function meant it (a redirect keeps its `Location`), and never runs
+ * as a page of the harness's origin (`nosniff`, a sandboxing CSP), over real HTTP with the echo fixture under Deno.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../emulator/emulator-harness.ts';

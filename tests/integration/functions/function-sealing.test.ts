@@ -1,9 +1,10 @@
 /**
- * docs/security.md rule 21, in each runtime: a function is reachable only through the emulator's /functions/{name} route. Its
- * runtime listens on a loopback port, and everything that reaches that port another way (a local program, a page
- * through DNS rebinding, forged platform headers, a guessed key) is refused before the function's code runs: the
- * fixture `echo` counts the calls its handler saw, and the count does not move. Miniflare's own server in the harness
- * process refuses everything: miniflare-loopback.test.ts.
+ * Only the harness may call a function (docs/security.md, "Servers of the harness and the backend functions"), in each
+ * runtime: a function is reachable only through the emulator's /functions/{name} route. Its runtime listens on a
+ * loopback port, and everything that reaches that port another way (a local program, a page through DNS rebinding,
+ * forged platform headers, a guessed key) is refused before the function's code runs: the fixture `echo` counts the
+ * calls its handler saw, and the count does not move. Miniflare's own server in the harness process refuses everything:
+ * miniflare-loopback.test.ts.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * docs/security.md rule 25: miniflare's loopback server (an HTTP server in the harness process, on 127.0.0.1 and a port
- * named in workerd's command line) answers nothing: not a local program, whatever path or `MF-Original-URL` header it
- * sends (miniflare routes on both), not a function's own code fetching it from inside workerd, and never with a
- * stack or a path of the machine. What a function answers still comes back as it is, and its logs still reach the
- * harness's log (through workerd's output, never through that server).
+ * Miniflare's loopback server (an HTTP server in the harness process, on 127.0.0.1 and a port named in workerd's
+ * command line) answers nothing (docs/security.md, "Servers of the harness and the backend functions"): not a local
+ * program, whatever path or `MF-Original-URL` header it sends (miniflare routes on both), not a function's own code
+ * fetching it from inside workerd, and never with a stack or a path of the machine. What a function answers still comes
+ * back as it is, and its logs still reach the harness's log (through workerd's output, never through that server).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Json, Running } from '../emulator/emulator-harness.ts';

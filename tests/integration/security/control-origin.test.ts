@@ -1,7 +1,7 @@
 /**
- * Issue 15, finding 2: the control API (`/__harness/*`) answers only tools (no Origin, no cross-site Sec-Fetch-Site) and
- * the harness's own pages, judged on the routed path, for GETs too (the outbox holds one-time codes). Over real HTTP,
- * with the headers a browser sends for a page on another origin.
+ * The control API (`/__harness/*`) answers only tools (no Origin, no cross-site Sec-Fetch-Site) and the harness's own
+ * pages, judged on the routed path, for GETs too (the outbox holds one-time codes). Over real HTTP, with the headers a
+ * browser sends for a page on another origin.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APP, entities, type Running, startEmulator } from '../emulator/emulator-harness.ts';

@@ -1,8 +1,9 @@
 /**
- * docs/security.md rule 27: a backend function answers tools and servers (no `Origin`: curl, the payment provider's
- * webhook) and the pages of the harness, the site and the editor; a request any other page caused, as a browser sends
- * it (a foreign `Origin`, `Origin: null`, a cross-site or same-site `Sec-Fetch-Site`), is refused with 403
- * `foreign_origin` before the function runs. The fixture `echo` counts the calls its handler saw.
+ * Who may make a backend function act (docs/security.md, "Servers of the harness and the backend functions"): it
+ * answers tools and servers (no `Origin`: curl, the payment provider's webhook) and the pages of the harness, the site
+ * and the editor; a request any other page caused, as a browser sends it (a foreign `Origin`, `Origin: null`, a
+ * cross-site or same-site `Sec-Fetch-Site`), is refused with 403 `foreign_origin` before the function runs. The fixture
+ * `echo` counts the calls its handler saw.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../emulator/emulator-harness.ts';

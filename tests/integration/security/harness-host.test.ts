@@ -1,7 +1,7 @@
 /**
- * Issue 15, finding 2 (DNS rebinding): every route of the harness on :4400 (the emulator API, the control API, the login
- * and payment pages, the editor shell, the 404s, preflights and the socket.io handshake) refuses a request whose Host is
- * not the harness's own loopback name and port. Over real HTTP, with the Host an attacker's page would send.
+ * DNS rebinding: every route of the harness on :4400 (the emulator API, the control API, the login and payment pages,
+ * the editor shell, the 404s, preflights and the socket.io handshake) refuses a request whose Host is not the harness's
+ * own loopback name and port. Over real HTTP, with the Host an attacker's page would send.
  */
 import { describe, expect, it } from 'vitest';
 import { servedShellPerFile } from '../site/served-build.ts';

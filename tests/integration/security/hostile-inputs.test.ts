@@ -1,8 +1,8 @@
 /**
- * Issue 15, finding 4 (docs/security.md rule 20): inputs that used to end in a 500 or in half-stored data. `register` never
- * takes platform-owned fields from its payload and `verify-otp` is one transaction; every JSON body is bounded in depth
- * and keys before any route runs; an analytics batch is stored all or nothing. Over real HTTP; stored data is read back
- * from the emulator's own SQLite file.
+ * Bad input (docs/security.md, "HTTP faults and nothing lost"): inputs that used to end in a 500 or in half-stored
+ * data. `register` never takes platform-owned fields from its payload and `verify-otp` is one transaction; every JSON
+ * body is bounded in depth and keys before any route runs; an analytics batch is stored all or nothing. Over real HTTP;
+ * stored data is read back from the emulator's own SQLite file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../scripts/hostile-load/hostile-load-cases.ts';
-import { formatReport, runHostileLoad } from '../../../scripts/hostile-load/hostile-load-runner.ts';
+import { CATEGORIES } from '../../load/hostile/hostile-load-cases.ts';
+import { formatReport, runHostileLoad } from '../../load/hostile/hostile-load-runner.ts';
 
-// docs/security.md rule 20 under load: the CI-sized run of `npm run load:hostile` (which sends 5,000).
+// Bad input under load (docs/security.md, "HTTP faults and nothing lost"): the CI-sized run of `npm run load:hostile`
+// (which sends 5,000).
 describe('emulator under hostile input and load', () => {
   it('1,500 malformed, hostile and valid requests: no 5xx, each answer in its class, every acknowledged write read back live and after a restart', async () => {
     const report = await runHostileLoad({ requests: 1_500, concurrency: 8, timeBudgetMs: 80_000 });
@@ -24,7 +25,7 @@ describe('emulator under hostile input and load', () => {
       expect(tried, `${category} tried`).toBe(answered);
       expect(passed, `${category}: ${passed} of ${tried} passed`).toBe(tried);
     }
-    // Issue 15: the perimeter and the inputs that used to end in a 500 or in half-stored data.
+    // The perimeter, and the inputs that used to end in a 500 or in half-stored data.
     for (const category of [
       'foreign-host',
       'cross-origin-control',
@@ -36,14 +37,14 @@ describe('emulator under hostile input and load', () => {
     ] as const) {
       expect(report.outcomes[category]!.tried, `${category} tried`).toBeGreaterThanOrEqual(5);
     }
-    // Issue 23: every kind of slow client once beside the mix (cut with a 408 while the mix went on), line breaks in
-    // e-mail and HTTP headers, and bodies off the contract; nothing they were refused was sent, paid or changed.
+    // Every kind of slow client once beside the mix (cut with a 408 while the mix went on), line breaks in e-mail and
+    // HTTP headers, and bodies off the contract; nothing they were refused was sent, paid or changed.
     expect(report.outcomes['slow-clients']!.tried).toBe(6);
     for (const category of ['header-line-breaks', 'off-contract-bodies'] as const) {
       expect(report.outcomes[category]!.tried, `${category} tried`).toBeGreaterThanOrEqual(20);
     }
-    // Issue 35: functions called by other pages (refused before they run), and miniflare's loopback server probed
-    // with every path and MF-Original-URL a local program might send (refused, never with a stack).
+    // Functions called by other pages (refused before they run), and miniflare's loopback server probed with every
+    // path and MF-Original-URL a local program might send (refused, never with a stack).
     for (const category of ['cross-site-functions', 'miniflare-loopback'] as const) {
       expect(report.outcomes[category]!.tried, `${category} tried`).toBeGreaterThanOrEqual(20);
     }

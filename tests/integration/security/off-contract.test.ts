@@ -1,8 +1,8 @@
 /**
- * Issue 23, finding 4, over real HTTP: answers that were off the contract. A Pay or Cancel post whose body is not the
- * page's form encoding is a 400 that pays nothing; a path parameter over 500 characters gets the emulator's own
- * `{message, code}` (not Fastify's 414 echoing the path, which also skipped the Host rule); a call whose body is JSON
- * `null` is a 400, not "no parameters"; `$inc` on `User/me` cannot touch the protected fields. (Function answers:
+ * Answers that were off the contract, over real HTTP. A Pay or Cancel post whose body is not the page's form encoding
+ * is a 400 that pays nothing; a path parameter over 500 characters gets the emulator's own `{message, code}` (not
+ * Fastify's 414 echoing the path, which also skipped the Host rule); a call whose body is JSON `null` is a 400, not "no
+ * parameters"; `$inc` on `User/me` cannot touch the protected fields. (Function answers:
  * tests/integration/functions/function-answers.test.ts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';

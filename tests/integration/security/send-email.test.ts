@@ -1,8 +1,9 @@
 /**
- * Issue 23, finding 2 (docs/security.md rule 23), over real HTTP: e-mail through the emulator (`Core.SendEmail`) is for the
- * app's members and the service role; `to` is one address; `to`, `subject` and `from_name` never carry a line break
- * (CR, LF, U+0085, U+2028, U+2029), and one is refused with a 400, not cleaned. Registration and the other auth routes
- * that mail an address refuse those characters in it too. Nothing refused reaches the outbox.
+ * E-mail header fields (docs/security.md, "Servers of the harness and the backend functions"), over real HTTP: e-mail
+ * through the emulator (`Core.SendEmail`) is for the app's members and the service role; `to` is one address; `to`,
+ * `subject` and `from_name` never carry a line break (CR, LF, U+0085, U+2028, U+2029), and one is refused with a 400,
+ * not cleaned. Registration and the other auth routes that mail an address refuse those characters in it too. Nothing
+ * refused reaches the outbox.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APP, type Json, type Running, SERVICE_TOKEN, startEmulator } from '../emulator/emulator-harness.ts';

@@ -1,8 +1,9 @@
 /**
- * Issue 23, finding 3 (docs/security.md rule 22): a slow client cannot hold a connection to the harness's servers. A body sent
- * one byte at a time and headers that never end are cut with a 408 once the request or header bound has passed, an
- * idle keep-alive connection is closed, and every other client is served meanwhile. Both servers run with short
- * bounds (`timeouts`), so that this takes seconds; the defaults of `npm start` are checked to be the documented ones.
+ * Slow clients (docs/security.md, "Servers of the harness and the backend functions"): a slow client cannot hold a
+ * connection to the harness's servers. A body sent one byte at a time and headers that never end are cut with a 408
+ * once the request or header bound has passed, an idle keep-alive connection is closed, and every other client is
+ * served meanwhile. Both servers run with short bounds (`timeouts`), so that this takes seconds; the defaults of `npm
+ * start` are checked to be the documented ones.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';

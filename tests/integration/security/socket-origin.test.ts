@@ -1,7 +1,7 @@
 /**
- * Issue 15, finding 3: the socket.io handshake (which never passes through Fastify's hooks) accepts a page only from the
- * harness's own origin, the site's origin or an editor origin; a tool (no Origin) is allowed. Anything else is refused
- * before a socket exists, so it never joins a room. Real socket.io clients, both transports.
+ * The socket.io handshake (which never passes through Fastify's hooks) accepts a page only from the harness's own
+ * origin, the site's origin or an editor origin; a tool (no Origin) is allowed. Anything else is refused before a
+ * socket exists, so it never joins a room. Real socket.io clients, both transports.
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * docs/security.md rule 26, on the shell's server: the page's script policy lists the site's origin and the origins
- * given to the harness, fixed at start; no `?remote=` widens it, and the page tells its front-end the same list. A
- * value that is not an exact origin stops the harness instead of widening anything.
+ * The shell's remote origins (docs/security.md, "Servers of the harness and the backend functions"), on the shell's
+ * server: the page's script policy lists the site's origin and the origins given to the harness, fixed at start; no
+ * `?remote=` widens it, and the page tells its front-end the same list. A value that is not an exact origin stops the
+ * harness instead of widening anything.
  */
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../host-harness/src/emulator/index.ts';

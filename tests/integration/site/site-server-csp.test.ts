@@ -1,7 +1,8 @@
 /**
- * The site server's Content-Security-Policy for prerendered pages (docs/security.md rule 11): a page's inline boot script and
- * first-screen CSS are allowed by the hashes the build listed for that page in `csp-hashes.json`, and by nothing else;
- * never `unsafe-inline`, whatever the list says.
+ * The site server's Content-Security-Policy for prerendered pages (docs/security.md, "Headers (served by the harness,
+ * and documented for production hosting)"): a page's inline boot script and first-screen CSS are allowed by the hashes
+ * the build listed for that page in `csp-hashes.json`, and by nothing else; never `unsafe-inline`, whatever the list
+ * says.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

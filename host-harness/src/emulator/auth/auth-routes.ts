@@ -48,7 +48,8 @@ const bodyOf = <K extends string>(request: FastifyRequest) => request.body as Bo
 
 function email(value: string, field = 'email'): string {
   // Every address here is written to the To of a message (a code, a reset, an invitation): a line break is refused
-  // wherever it is, not trimmed away (docs/security.md rule 23).
+  // wherever it is, not trimmed away (docs/security.md, "Servers of the harness and the backend functions": e-mail
+  // header fields).
   refuseLineBreak(field, value, 'invalid_email');
   const address = value.trim();
   if (!EMAIL.test(address))
@@ -97,8 +98,8 @@ export function registerAuthRoutes(app: FastifyInstance, state: AuthState & { ou
       const fullName = typeof profile.full_name === 'string' ? profile.full_name.slice(0, 200) : '';
       // The password is hashed whether or not the address is taken, so the answer's timing does not tell.
       const passwordHash = await hashPassword(secret);
-      // One transaction: the account, its code and the e-mail exist together or not at all. The address is checked here,
-      // after the hash, because another registration may have taken it in the meantime.
+      // One transaction: the account, its code and the e-mail exist together or not at all. The address is checked
+      // here, after the hash, because another registration may have taken it in the meantime.
       state.db.transaction(() => {
         if (state.accounts.byEmail(address))
           throw new ConflictError('An account with this e-mail already exists', 'email_taken');

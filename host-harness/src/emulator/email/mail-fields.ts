@@ -1,7 +1,8 @@
 /**
- * E-mail header fields (docs/security.md rule 23): what ends up in a message's `To` and `Subject` and the sender's name. A line
- * break there could add a header line or a recipient to the message, so a value holding one is refused, never
- * cleaned: CR, LF, and the Unicode line breaks NEL (U+0085), LINE SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029).
+ * E-mail header fields (docs/security.md, "Servers of the harness and the backend functions"): what ends up in a
+ * message's `To` and `Subject` and the sender's name. A line break there could add a header line or a recipient to the
+ * message, so a value holding one is refused, never cleaned: CR, LF, and the Unicode line breaks NEL (U+0085), LINE
+ * SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029).
  */
 import { BadRequestError } from '../core/errors.ts';
 

@@ -24,8 +24,8 @@ function optionalHeaderField(
 
 /**
  * `Core.SendEmail {to, subject?, body, from_name?}` for a caller already known to be a member or the service role:
- * `to` is exactly one address, and no header field (`to`, `subject`, `from_name`) holds a line break (docs/security.md
- * rule 23: refused, never cleaned). The message goes to the outbox.
+ * `to` is exactly one address, and no header field (`to`, `subject`, `from_name`) holds a line break: refused, never
+ * cleaned (docs/security.md, "Servers of the harness and the backend functions"). The message goes to the outbox.
  */
 export function sendEmail(outbox: Outbox, values: Record<string, unknown>): { success: true; id: string } {
   const to = requiredText(values, 'to', MAX_ADDRESS);

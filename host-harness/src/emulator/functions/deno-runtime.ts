@@ -9,7 +9,7 @@ import type {
   FunctionRuntime,
   StartOptions,
 } from './function-runtime.ts';
-import { CALL_KEY_VARIABLE, newCallKey } from './harness-call.ts';
+import { newCallKey } from './harness-call.ts';
 import { DEFAULT_DENO } from './project-paths.ts';
 import { sendToPort } from './send-to-port.ts';
 
@@ -55,8 +55,7 @@ export class DenoRuntime implements FunctionRuntime {
       args: this.args(),
       entry: fn.entry,
       cwd: fn.dir,
-      // The shim takes the key out of the environment before the function's code runs.
-      env: { ...denoProcessEnv(secrets), [CALL_KEY_VARIABLE]: key },
+      env: denoProcessEnv(secrets, key),
       startTimeoutMs,
       log,
     });

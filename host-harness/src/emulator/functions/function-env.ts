@@ -1,3 +1,5 @@
+import { CALL_KEY_VARIABLE } from './harness-call.ts';
+
 /**
  * The payment provider's keys as the agency sets them among the functions' secrets (docs/deploy.md, "Set the
  * secrets"): the harness's account on the provider's stand-in has these.
@@ -51,8 +53,11 @@ export function functionSecrets(opts: FunctionEnvOptions): Record<string, string
   };
 }
 
-/** The environment of a Deno process: the secrets and what Deno needs to run and fetch `npm:` packages. */
-export function denoProcessEnv(secrets: Record<string, string>): Record<string, string> {
+/**
+ * The environment of a Deno process: the secrets, what Deno needs to run and fetch `npm:` packages, and the runner's
+ * call key for this start (the shim takes it out before the function's code runs).
+ */
+export function denoProcessEnv(secrets: Record<string, string>, callKey: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const key of PASSED_TO_DENO) {
     const value = process.env[key];
@@ -60,5 +65,5 @@ export function denoProcessEnv(secrets: Record<string, string>): Record<string, 
   }
   // A proxy must never see the calls between the function and the emulator.
   for (const key of ['NO_PROXY', 'no_proxy']) if (env[key]) env[key] = `${env[key]},127.0.0.1,localhost,::1`;
-  return { ...env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...secrets };
+  return { ...env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', ...secrets, [CALL_KEY_VARIABLE]: callKey };
 }

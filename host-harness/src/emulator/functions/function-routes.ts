@@ -31,10 +31,11 @@ function locationOf(answer: FunctionAnswer): string | null {
 /**
  * Backend functions: a call of `/api/apps/{appId}/functions/{name}` runs the project's own function
  * (`base44/functions/{name}/`) in workerd (or Deno), as the platform does, and answers with what the function answered.
- * This route is the only way in: a function's runtime refuses whatever its runner did not send (harness-call.ts).
- * A page on another origin is refused before the function runs (`functionCallRefusal`, docs/security.md rule 27): the
- * platform documents no Origin rule for functions, and the harness, reachable from every page the machine opens, does
- * not guess one kinder than "tools, servers, and the pages of the harness, the site and the editor".
+ * This route is the only way in: a function's runtime refuses whatever its runner did not send (harness-call.ts). A
+ * page on another origin is refused before the function runs (`functionCallRefusal`; docs/security.md, "Servers of the
+ * harness and the backend functions"): the platform documents no Origin rule for functions, and the harness, reachable
+ * from every page the machine opens, does not guess one kinder than "tools, servers, and the pages of the harness, the
+ * site and the editor".
  */
 export function registerFunctionRoutes(
   app: FastifyInstance,

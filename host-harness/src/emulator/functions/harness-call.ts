@@ -1,10 +1,10 @@
 /**
- * Only the harness may call a function (docs/security.md rule 21). A function trusts the platform's headers (`Base44-Api-Url`,
- * the service token), so a request that reached its runtime any other way (its loopback port found by a local program,
- * or by a page through DNS rebinding) must be refused before the function's own code runs. The runner adds a key that
- * only it and this one runtime know (random per start) and the list of the headers it forwards; the runtime's entry
- * (the Deno preload, the workerd entry) checks the key and the `Host`, and hands the function a request carrying the
- * forwarded headers only.
+ * Only the harness may call a function (docs/security.md, "Servers of the harness and the backend functions"). A
+ * function trusts the platform's headers (`Base44-Api-Url`, the service token), so a request that reached its runtime
+ * any other way (its loopback port found by a local program, or by a page through DNS rebinding) must be refused before
+ * the function's own code runs. The runner adds a key that only it and this one runtime know (random per start) and the
+ * list of the headers it forwards; the runtime's entry (the Deno preload, the workerd entry) checks the key and the
+ * `Host`, and hands the function a request carrying the forwarded headers only.
  *
  * Runs inside Deno and workerd as well as in Node: no imports but the pure loopback check.
  */
@@ -13,7 +13,6 @@ import { loopbackHostPort } from '../../serving/loopback-host.ts';
 /** The per-start key, in hex. */
 export const CALL_KEY_HEADER = 'x-harness-call-key';
 /** How the Deno runner hands its shim the key (which removes it before the function's code runs). */
-// Stryker disable next-line StringLiteral: the runner and the shim both name the variable through this constant.
 export const CALL_KEY_VARIABLE = 'HARNESS_CALL_KEY';
 /** The names of the headers the harness forwards (forwarded-headers.ts), comma-separated. */
 export const FORWARDED_LIST_HEADER = 'x-harness-forwarded';

@@ -1,5 +1,5 @@
-import { subscribe } from 'node:diagnostics_channel';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { type IncomingMessage, Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /**
@@ -27,6 +27,8 @@ import type { Duplex } from 'node:stream';
 
 /** How miniflare names its loopback server's request handler (a private field): how the server is recognised. */
 const LOOPBACK_HANDLER = '#handleLoopback';
+/** Node's tracing channel of `net.Server#listen`, published as a server starts listening. */
+const LISTEN_CHANNEL = 'tracing:net.server.listen:asyncStart';
 
 /** The one answer of a guarded loopback server. */
 export const LOOPBACK_REFUSAL = {
@@ -36,8 +38,6 @@ export const LOOPBACK_REFUSAL = {
 } as const;
 const REFUSAL_BODY = JSON.stringify(LOOPBACK_REFUSAL);
 
-const guarded = new WeakSet<Server>();
-let subscribed = false;
 let guardedCount = 0;
 
 function refuse(request: IncomingMessage, response: ServerResponse): void {
@@ -57,10 +57,14 @@ function refuseUpgrade(socket: Duplex): void {
   );
 }
 
-function guard(server: Server): void {
-  const [handler] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  if (!handler || handler.name !== LOOPBACK_HANDLER || guarded.has(server)) return;
-  guarded.add(server);
+/**
+ * Guards `server` when it is an HTTP server that miniflare's loopback handler answers. Once guarded, its handler is
+ * `refuse`, so a server that listens again is not guarded twice.
+ */
+function guard(server: unknown): void {
+  if (!(server instanceof Server)) return;
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (!handlers.some((handler) => handler.name === LOOPBACK_HANDLER)) return;
   guardedCount++;
   server.removeAllListeners('request');
   server.on('request', refuse);
@@ -68,14 +72,15 @@ function guard(server: Server): void {
   server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => refuseUpgrade(socket));
 }
 
+function onListen(message: unknown): void {
+  guard((message as { server?: unknown }).server);
+}
+
 /** Guards every miniflare loopback server this process starts from now on (Node's `net.server.listen` channel). */
 export function guardMiniflareLoopback(): void {
-  if (subscribed) return;
-  subscribed = true;
-  subscribe('tracing:net.server.listen:asyncStart', (message) => {
-    const server = (message as { server?: unknown }).server;
-    if (server && typeof (server as Server).listeners === 'function') guard(server as Server);
-  });
+  // One subscription, however often a start asks for the guard.
+  unsubscribe(LISTEN_CHANNEL, onListen);
+  subscribe(LISTEN_CHANNEL, onListen);
 }
 
 /** How many miniflare loopback servers were guarded (a start checks that its own was). */
