@@ -1,7 +1,6 @@
 /**
- * A subscription's invoices through their life (docs.stripe.com/billing/invoices/subscription): created and
- * finalized at once for a new subscription, a draft "for about an hour" for a renewal, then paid, left open
- * with its next try, or voided when the subscription expires before its first invoice is paid.
+ * A subscription's invoices through their life (docs.stripe.com/billing/invoices/subscription): a draft, open, then
+ * paid, left open with its next try, or voided.
  */
 import { complete, decimalText, type Stripe } from '../account/stripe-types.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
@@ -126,14 +125,7 @@ export function finalizedInvoice(invoice: Invoice, atS: number, sequence: number
 }
 
 /** A payment attempt under way (a Direct Debit being processed): attempted, still open. */
-export function attemptedInvoice(invoice: Invoice): Invoice {
-  return {
-    ...invoice,
-    attempted: true,
-    attempt_count: invoice.attempt_count + 1,
-    next_payment_attempt: null,
-  };
-}
+export const attemptedInvoice = (invoice: Invoice): Invoice => failedInvoice(invoice, null);
 
 /** Voided at `atS` (its subscription expired before it was paid). */
 export function voidedInvoice(invoice: Invoice, atS: number): Invoice {

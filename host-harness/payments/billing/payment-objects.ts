@@ -1,5 +1,4 @@
 /** The payments behind a subscription's invoices, and the disputes a bank raises against them. */
-
 import type { PaymentMethodType } from '../account/payment-methods.ts';
 import { complete, type Stripe } from '../account/stripe-types.ts';
 import { randomAlphanumeric } from '../server/ids.ts';

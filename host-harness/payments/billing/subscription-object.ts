@@ -20,10 +20,7 @@ export interface NewSubscription {
   testClock: string;
 }
 
-/**
- * Its items are the session's recurring prices; its first period runs from the start to the first renewal
- * (the anchor, the trial's end, or one period on); later periods count from `billing_cycle_anchor`.
- */
+/** Its items are the session's recurring prices, their first period up to the first renewal (billing-terms.ts). */
 export function buildSubscription(args: NewSubscription): Subscription {
   const id = `sub_${randomAlphanumeric(24)}`;
   const items = args.lineItems.flatMap((item) =>
