@@ -18,8 +18,8 @@ import { IDEMPOTENCY_TABLES, IdempotencyStore } from './api/idempotency-store.ts
 import { ProviderError } from './api/provider-error.ts';
 import { registerProviderRoutes } from './api/provider-routes.ts';
 import { CHECKOUT_SESSION_TABLES, CheckoutSessionStore } from './checkout/checkout-session-store.ts';
+import type { PaymentState, PaymentsContext } from './checkout/payment-engine.ts';
 import { PaymentDouble } from './checkout/payment-engine.ts';
-import type { PaymentState, PaymentsContext } from './checkout/payments-context.ts';
 import { registerPaymentControlRoutes } from './control/payment-control-routes.ts';
 import { SEEDED_PRICES, seededAccountSettings } from './dashboard-seed.ts';
 import { registerPayPage } from './pay-page/pay-page.ts';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { invoicePayment } from '../billing/payment-objects.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { renderObject } from '../webhooks/event-versions.ts';
 import {
   describedQuery,

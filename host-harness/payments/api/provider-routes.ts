@@ -4,7 +4,7 @@
  * error shape and `Idempotency-Key` replays.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { apiScope } from './api-request.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';

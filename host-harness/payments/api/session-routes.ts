@@ -12,7 +12,7 @@ import {
   pricedLinesOf,
 } from '../checkout/checkout-session.ts';
 import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { renderObject } from '../webhooks/event-versions.ts';
 import {
   describedQuery,

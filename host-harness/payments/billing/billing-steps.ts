@@ -166,7 +166,10 @@ function afterFailed(
 /** Attempts to pay an open invoice at `atS` with the subscription's payment method. */
 export function attemptPayment(w: Work, invoice: Invoice, atS: number): void {
   const method = w.ledger.payment_method ?? 'card';
-  if (invoice.amount_due === 0) return afterPaid(w, putInvoice(w, paidInvoice(invoice, atS)), atS);
+  if (invoice.amount_due === 0) {
+    afterPaid(w, putInvoice(w, paidInvoice(invoice, atS)), atS);
+    return;
+  }
   const charge = newCharge(invoice.id, method, invoice.amount_due, invoice.currency, atS);
   if (method === 'bacs_debit') {
     w.ledger.charges.push(charge);

@@ -1,8 +1,4 @@
-/**
- * The `checkout.session` object through its life: open (its hosted page's `url` until `expires_at`), complete
- * (`payment_status` `paid`, `unpaid` while a Direct Debit is processed, or `no_payment_required`), or
- * expired.
- */
+/** The `checkout.session` object through its life: open at its hosted page's `url`, complete, or expired. */
 import type { PriceInfo } from '../account/dashboard-prices.ts';
 import type { PaymentMethodType } from '../account/payment-methods.ts';
 import { complete, type Stripe } from '../account/stripe-types.ts';
@@ -31,12 +27,10 @@ export interface SessionInput {
   customerEmail: string | null;
   clientReferenceId: string | null;
   metadata: Record<string, string>;
-  /** The methods the session offers: the dashboard's, narrowed by the request (account/payment-methods.ts). */
+  /** The methods the session offers (account/payment-methods.ts), and `allowed_payment_method_types` as given. */
   methods: PaymentMethodType[];
-  /** `allowed_payment_method_types` as given; null when not given. */
   allowedMethods: PaymentMethodType[] | null;
   subscriptionData: SubscriptionDataInput | null;
-  /** When it expires (Unix seconds): `expires_at`, or 24 hours after its creation. */
   expiresAt: number;
 }
 

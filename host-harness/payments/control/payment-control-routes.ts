@@ -20,7 +20,7 @@ import {
   settleFirstDebit,
 } from '../checkout/checkout-completion.ts';
 import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { badRequest, conflict, notFound } from '../server/control-error.ts';
 import { summarize } from './session-summary.ts';
 

@@ -11,7 +11,7 @@ import { emailAddress } from '../api/checkout-rules.ts';
 import { BillingConflict } from '../billing/subscription-ledger.ts';
 import { cancelOnPage, completeCheckout } from '../checkout/checkout-completion.ts';
 import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { sessionStatus } from '../checkout/session-status.ts';
 import { badRequest } from '../server/control-error.ts';
 import { MAX_EMAIL_LENGTH, methodsOf, payBody, TITLE } from './pay-page-view.ts';
