@@ -52,7 +52,7 @@ export function pricedLine(item: SessionLineItem): PricedLine {
   };
 }
 
-export function pricedLinesOf(input: SessionInput): PricedLine[] {
+export function pricedLinesOf(input: Pick<SessionInput, 'lineItems'>): PricedLine[] {
   return input.lineItems.map(({ price, quantity }) => ({
     unitAmount: price.unit_amount,
     quantity,
