@@ -49,7 +49,6 @@ export const EXCLUDED = {
   'src/site-config-types.ts': 'types only',
   'host-harness/payments/account/stripe-types.ts': 'types only',
   'host-harness/payments/cli.ts': 'wiring: the stand-in run alone, from the environment',
-  'host-harness/payments/checkout/payments-context.ts': 'types only',
   // The site's texts: constant strings and numbers, checked against the spec by tests/unit/content (the content modules
   // that compute something, such as prices from pence or the order reference, stay in scope).
   'src/content/auth.ts': 'texts only',

@@ -242,6 +242,152 @@ export function fromSdkTypes(packageDir) {
   return { apiVersion: version[1], operations };
 }
 
+/**
+ * The objects the stand-in returns, by their `object`: where the SDK's typings declare them (the OpenAPI document's
+ * component of the same name). Their fields let the stand-in fill what it does not compute (`complete`).
+ */
+export const OBJECTS = {
+  'checkout.session': ['resources/Checkout/Sessions.d.ts', 'Session'],
+  item: ['resources/LineItems.d.ts', 'LineItem'],
+  subscription: ['resources/Subscriptions.d.ts', 'Subscription'],
+  subscription_item: ['resources/SubscriptionItems.d.ts', 'SubscriptionItem'],
+  invoice: ['resources/Invoices.d.ts', 'Invoice'],
+  line_item: ['resources/InvoiceLineItems.d.ts', 'InvoiceLineItem'],
+  invoice_payment: ['resources/InvoicePayments.d.ts', 'InvoicePayment'],
+  dispute: ['resources/Disputes.d.ts', 'Dispute'],
+  price: ['resources/Prices.d.ts', 'Price'],
+  plan: ['resources/Plans.d.ts', 'Plan'],
+  event: ['resources/Events.d.ts', 'EventBase'],
+};
+
+/** `{ type }` of a field from its JSON types, `null` last; one type is written alone. */
+const typed = (types) => {
+  const list = [...new Set(types)].sort((a, b) => (a === 'null') - (b === 'null') || a.localeCompare(b));
+  return { type: list.length === 1 ? list[0] : list };
+};
+
+/**
+ * A returned field as JSON Schema: its types (`null` when it may be null), a single literal as `const`, and the fields
+ * of an object the resource declares itself (a nested type, or a shared one like `Metadata`); another resource it may
+ * be expanded to (`string | Customer`) is not followed.
+ */
+function fieldOf(node, scope, table, shared, depth = 0) {
+  if (depth > 30) throw new Error('the typings nest deeper than 30 levels');
+  const again = (child, where = scope) => fieldOf(child, where, table, shared, depth + 1);
+  switch (node.type) {
+    case 'TSStringKeyword':
+      return { type: 'string' };
+    case 'TSNumberKeyword':
+      return { type: 'number' };
+    case 'TSBooleanKeyword':
+      return { type: 'boolean' };
+    case 'TSNullKeyword':
+      return { type: 'null' };
+    case 'TSAnyKeyword':
+    case 'TSUnknownKeyword':
+    case 'TSVoidKeyword':
+      return {};
+    case 'TSArrayType':
+      return { type: 'array' };
+    case 'TSLiteralType':
+      return { type: typeof node.literal.value, const: node.literal.value };
+    case 'TSTypeLiteral':
+      return fieldsOf(node.members, scope, table, shared, depth);
+    case 'TSUnionType': {
+      const branches = node.types.map((t) => again(t));
+      const types = branches.flatMap((b) => [b.type ?? []].flat());
+      const out = typed(types);
+      const solid = branches.filter((b) => b.type !== 'null');
+      if (solid.length === 1 && solid[0].const !== undefined) out.const = solid[0].const;
+      if (solid.length === 1 && solid[0].properties) Object.assign(out, { ...solid[0], ...out });
+      return out;
+    }
+    case 'TSTypeReference': {
+      const name = typeName(node.typeName);
+      if (name === 'Array') return { type: 'array' };
+      if (name === 'Decimal' || name === 'OtherString') return { type: 'string' };
+      // A type of another file: another resource (an object not followed), or an alias of its namespace (`Billing.…`).
+      let resolved;
+      try {
+        resolved = resolveName(name, scope, table);
+      } catch {
+        return name === 'ApiList' || !name.includes('.') ? { type: 'object' } : {};
+      }
+      const { node: found, at } = resolved;
+      if (found.type === 'TSTypeAliasDeclaration') return again(found.typeAnnotation, parentOf(at));
+      if (!at.includes('.') && !shared.has(at)) return { type: 'object' };
+      return fieldsOf(found.body.body, at, table, shared, depth);
+    }
+    default:
+      throw new Error(`the typings use a type this script does not read: ${node.type} (in ${scope})`);
+  }
+}
+
+/** An object's declared fields; `required` names those it always has (the typings' `?` marks the others). */
+function fieldsOf(members, scope, table, shared, depth) {
+  const properties = {};
+  const required = [];
+  for (const member of members) {
+    if (member.type !== 'TSPropertySignature') continue;
+    const name = member.key.name ?? member.key.value;
+    properties[name] = fieldOf(member.typeAnnotation.typeAnnotation, scope, table, shared, depth + 1);
+    if (!member.optional) required.push(name);
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+/** A returned field from an OpenAPI schema, as `fieldOf` reads the typings; another resource is not followed. */
+function openApiField(schema, doc, depth = 0) {
+  if (depth > 30) throw new Error('the description nests deeper than 30 levels');
+  if (schema.$ref) {
+    const target = doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')];
+    return depth > 0 && target['x-resourceId'] ? { type: 'object' } : openApiField(target, doc, depth + 1);
+  }
+  const branches = (schema.anyOf ?? []).map((branch) => openApiField(branch, doc, depth + 1));
+  const own = schema.type ? [schema.type === 'integer' ? 'number' : schema.type] : [];
+  const out = typed([
+    ...own,
+    ...branches.flatMap((b) => [b.type ?? []].flat()),
+    ...(schema.nullable ? ['null'] : []),
+  ]);
+  if (!own.length && !branches.length) delete out.type;
+  if (schema.enum?.length === 1) out.const = schema.enum[0];
+  const solid = branches.filter((b) => b.type !== 'null');
+  if (solid.length === 1 && solid[0].properties) Object.assign(out, { ...solid[0], ...out });
+  if (schema.properties) {
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, child]) => [name, openApiField(child, doc, depth + 1)]),
+    );
+    if (schema.required?.length) out.required = schema.required;
+  }
+  return out;
+}
+
+/** The returned objects' fields from an OpenAPI document (its components, named as the objects' `object`). */
+export function objectsFromOpenApi(doc) {
+  return Object.fromEntries(
+    Object.keys(OBJECTS).map((object) => {
+      const schema = doc.components?.schemas?.[object];
+      if (!schema) throw new Error(`the description has no object ${object}`);
+      return [object, openApiField(schema, doc)];
+    }),
+  );
+}
+
+/** The returned objects' fields from the SDK's typings. */
+export function objectsFromSdkTypes(packageDir) {
+  const read = (file) => readFileSync(join(packageDir, 'cjs', file), 'utf8');
+  const shared = new Set(declarations([read('shared.d.ts')]).keys());
+  const files = [...new Set(Object.values(OBJECTS).map(([file]) => file))];
+  const table = declarations([read('shared.d.ts'), ...files.map(read)]);
+  return Object.fromEntries(
+    Object.entries(OBJECTS).map(([object, [, name]]) => [
+      object,
+      fieldsOf(table.get(name).body.body, name, table, shared, 0),
+    ]),
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
@@ -263,17 +409,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       throw new Error(
         '--openapi needs --repository, --path and --commit: the header names where the document came from',
       );
-    reduced = fromOpenApi(JSON.parse(readFileSync(values.openapi, 'utf8')));
+    const doc = JSON.parse(readFileSync(values.openapi, 'utf8'));
+    reduced = { ...fromOpenApi(doc), objects: objectsFromOpenApi(doc) };
     source = { format: 'openapi', repository: values.repository, path: values.path, commit: values.commit };
   } else if (values['sdk-types']) {
     const dir = resolve(values['sdk-types']);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const openapi = readFileSync(join(dir, 'OPENAPI_VERSION'), 'utf8').trim();
-    reduced = fromSdkTypes(dir);
+    reduced = { ...fromSdkTypes(dir), objects: objectsFromSdkTypes(dir) };
     source = {
       format: 'sdk-types',
       package: `${pkg.name}@${pkg.version}`,
-      files: ['cjs/shared.d.ts', ...new Set(Object.values(OPERATIONS).map((o) => `cjs/${o.sdk[0]}`))],
+      files: [
+        'cjs/shared.d.ts',
+        ...new Set([
+          ...Object.values(OPERATIONS).map((o) => o.sdk[0]),
+          ...Object.values(OBJECTS).map(([f]) => f),
+        ]),
+      ].map((file) => (file === 'cjs/shared.d.ts' ? file : `cjs/${file}`)),
       openapi_version: openapi,
       repository: 'stripe/openapi',
       note: `the SDK's typings are generated from stripe/openapi ${openapi}; that document itself could not be read here`,
@@ -282,7 +435,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     throw new Error(
       'give --openapi <spec3.json> (with --repository, --path, --commit) or --sdk-types <node_modules/stripe>',
     );
-  const text = `${JSON.stringify({ source, api_version: reduced.apiVersion, operations: reduced.operations }, null, 2)}\n`;
+  const { apiVersion, operations, objects } = reduced;
+  const text = `${JSON.stringify({ source, api_version: apiVersion, operations, objects }, null, 2)}\n`;
   if (values.check) {
     if (readFileSync(out, 'utf8') !== text) {
       console.error(`${out} differs from what its source gives: run this script without --check`);
@@ -291,6 +445,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`${out}: up to date`);
   } else {
     writeFileSync(out, text);
-    console.log(`${out}: ${Object.keys(reduced.operations).length} operations, API ${reduced.apiVersion}`);
+    console.log(
+      `${out}: ${Object.keys(operations).length} operations, ${Object.keys(objects).length} objects, API ${apiVersion}`,
+    );
   }
 }

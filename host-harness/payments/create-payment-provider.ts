@@ -1,7 +1,4 @@
-/**
- * The payment provider's stand-in as a server of its own (port 4402 under `npm start`): the provider's `/v1`
- * API, its hosted pay page, and its control API under `/__harness/`, over its own database.
- */
+/** The stand-in as a server of its own: the provider's `/v1` API, its hosted page and its control API (`/__harness/`). */
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -18,8 +15,8 @@ import { IDEMPOTENCY_TABLES, IdempotencyStore } from './api/idempotency-store.ts
 import { ProviderError } from './api/provider-error.ts';
 import { registerProviderRoutes } from './api/provider-routes.ts';
 import { CHECKOUT_SESSION_TABLES, CheckoutSessionStore } from './checkout/checkout-session-store.ts';
+import type { PaymentState, PaymentsContext } from './checkout/payment-engine.ts';
 import { PaymentDouble } from './checkout/payment-engine.ts';
-import type { PaymentState, PaymentsContext } from './checkout/payments-context.ts';
 import { registerPaymentControlRoutes } from './control/payment-control-routes.ts';
 import { SEEDED_PRICES, seededAccountSettings } from './dashboard-seed.ts';
 import { registerPayPage } from './pay-page/pay-page.ts';
@@ -28,6 +25,7 @@ import { emptyTables, openDatabase } from './server/database.ts';
 import { PROVIDER_EVENT_TABLES, ProviderEventStore } from './webhooks/provider-event-store.ts';
 import { DEFAULT_RETRY_SCHEDULE, type RetrySchedule } from './webhooks/retry-schedule.ts';
 
+/** The stand-in's options; README.md names what each is for. */
 export interface PaymentProviderOptions {
   /** Folder of its SQLite file (`payment-provider.sqlite`); null or undefined: in memory. */
   dataDir?: string | null;
@@ -38,20 +36,15 @@ export interface PaymentProviderOptions {
   webhookUrl?: () => string | null;
   /** The origin a session's hosted page is named on (`url`); default this server's own. */
   hostedPageOrigin?: () => string;
-  /**
-   * The site's origin, or origins (the site and a deploy's published copy): `success_url` and `cancel_url` must be on
-   * one of them (loopback aliases included).
-   */
+  /** The site's origin or origins (and a deploy's published copy): where `success_url` and `cancel_url` may lead. */
   siteOrigin?: string | readonly string[];
-  /** When an undelivered event is sent again (compressed from the provider's three days). */
   retry?: Partial<RetrySchedule>;
   /** A seed for the order one action's events are delivered in (`HARNESS_EVENT_ORDER_SEED`); null: random. */
   eventOrderSeed?: number | null;
   /** Whether some events are delivered twice, as the provider may (default true; `HARNESS_EVENT_DUPLICATES=0`). */
   duplicateDeliveries?: boolean;
-  /** The account's settings over the seeded dashboard's; a reset returns to them. */
+  /** The account's settings over the seeded dashboard's, and its prices instead of the seeded ones; a reset keeps them. */
   account?: Partial<AccountSettings>;
-  /** The dashboard's prices, instead of the seeded ones (dashboard-seed.ts). */
   prices?: Readonly<Record<string, DashboardPrice>>;
   /** Bounds on slow clients (`src/serving/server-timeouts.ts`). */
   timeouts?: Partial<ServerTimeouts>;
@@ -81,7 +74,6 @@ export async function createPaymentProvider(opts: PaymentProviderOptions = {}): 
     providerEvents: new ProviderEventStore(db),
   };
   let listeningUrl: string | null = null;
-  const ownUrl = () => listeningUrl ?? 'http://localhost:4402';
   const payments = new PaymentDouble(state, {
     endpoint: () => opts.webhookUrl?.() ?? 'http://127.0.0.1:9/no-webhook-endpoint',
     retry: { ...DEFAULT_RETRY_SCHEDULE, ...opts.retry },
@@ -97,12 +89,8 @@ export async function createPaymentProvider(opts: PaymentProviderOptions = {}): 
       .filter((o) => !o.includes('[::1]')),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
-  const ctx: PaymentsContext = {
-    state,
-    payments,
-    ownUrl: () => opts.hostedPageOrigin?.() ?? ownUrl(),
-    quiet,
-  };
+  const ownUrl = () => opts.hostedPageOrigin?.() ?? listeningUrl ?? 'http://localhost:4402';
+  const ctx: PaymentsContext = { state, payments, ownUrl, quiet };
   const app = Fastify({
     logger: false,
     bodyLimit: 64 * 1024,
@@ -164,10 +152,8 @@ export async function createPaymentProvider(opts: PaymentProviderOptions = {}): 
 }
 
 /**
- * The Host rule on every request; on every `/__harness/` route (but the pay page's and the stylesheet's GETs) and every
- * `/v1` route, as each is declared (so that any spelling of the path the router sends there is judged), the rule that
- * answers tools and its own pages only: a page of another origin may neither drive the control API nor call the
- * provider's API (it gets a 403, and no CORS grant: the stand-in makes none).
+ * The Host rule on every request; on every `/__harness/` route (but the page GETs) and `/v1` route, as each is declared
+ * (any spelling of the path the router sends there is judged), the rule that answers tools and its own pages only.
  */
 function registerGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
@@ -216,15 +202,12 @@ export function registerControlPlumbing(app: FastifyInstance, quiet: boolean): v
     { parseAs: 'string' },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ControlError, request, reply) => {
     if (error instanceof ControlError)
       return reply.code(error.status).send({ message: error.message, code: error.code });
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = error.statusCode;
     if (status && status >= 400 && status < 500)
-      return reply.code(status).send({
-        message: (error as Error).message,
-        code: (error as { code?: string }).code ?? 'bad_request',
-      });
+      return reply.code(status).send({ message: error.message, code: error.code ?? 'bad_request' });
     if (!quiet) console.error(`payment provider: ${request.method} ${request.url} failed`, error);
     return reply
       .code(500)

@@ -1,10 +1,4 @@
-/**
- * The provider account's settings, as the agency sets them in the provider's dashboard: its default API
- * version, the payment methods turned on, the webhook endpoint (its API version and the events it is sent),
- * what Smart Retries do with a failed renewal and what happens after the last try, how long a renewal invoice
- * stays a draft, and how many business days a Bacs Direct Debit takes to confirm.
- */
-
+/** The account's settings as the agency sets them in the provider's dashboard; the sources are in RULES.md. */
 import { isPaymentMethodType, type PaymentMethodType } from './payment-methods.ts';
 import { API_VERSION } from './stripe-types.ts';
 
@@ -12,33 +6,18 @@ import { API_VERSION } from './stripe-types.ts';
 export const AFTER_RETRIES = ['cancel', 'unpaid', 'past_due'] as const;
 export type AfterRetries = (typeof AFTER_RETRIES)[number];
 
-export interface WebhookEndpointSettings {
-  /**
-   * The API version events are rendered in ("Events sent to this endpoint will be generated with this Stripe
-   * Version instead of your account's default", docs.stripe.com/api/webhook_endpoints/create); null = the
-   * account's default.
-   */
-  apiVersion: string | null;
-  /** The event types the endpoint is sent ("Events to send" in the dashboard); others are stored, never sent. */
-  enabledEvents: readonly string[];
-}
-
 export interface AccountSettings {
-  /** "Webhook endpoints either have a specific API version set or use the default API version of the Stripe account." */
   defaultApiVersion: string;
   /** The methods turned on in the dashboard (Settings → Payments → Payment methods). */
   paymentMethods: readonly PaymentMethodType[];
-  webhookEndpoint: WebhookEndpointSettings;
-  /**
-   * Smart Retries' policy for a failed card renewal: `tries` within `days` ("The recommended default setting
-   * is 8 tries within 2 weeks", docs.stripe.com/billing/revenue-recovery/smart-retries).
-   */
+  /** Events are rendered in `apiVersion` (null: the account's default); only `enabledEvents` are sent. */
+  webhookEndpoint: { apiVersion: string | null; enabledEvents: readonly string[] };
+  /** Smart Retries: `tries` within `days` for a failed card renewal. */
   retries: { tries: number; days: number };
-  /** "If recovery fails, the subscription transitions according to your settings": cancel, unpaid or past due. */
   afterRetries: AfterRetries;
-  /** A renewal invoice stays a draft "for about an hour" (docs.stripe.com/billing/invoices/subscription). Seconds. */
+  /** How long a renewal invoice stays a draft ("about an hour"). */
   renewalDraftS: number;
-  /** Business days until a Bacs Direct Debit is confirmed: 7 with a new mandate, 4 with one in place. */
+  /** Business days until a Bacs Direct Debit is confirmed. */
   bacsBusinessDays: { newMandate: number; existingMandate: number };
 }
 
@@ -63,98 +42,79 @@ export class SettingsError extends Error {
 
 type Patch = { [key: string]: unknown };
 
-const isObj = (value: unknown): value is Patch =>
+export const isObj = (value: unknown): value is Patch =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function whole(value: unknown, name: string, min: number, max: number): number {
+/** `value` as a group of settings naming only `keys`. */
+function group(value: unknown, name: string, keys: readonly string[], shape = 'an object'): Patch {
+  if (!isObj(value)) throw new SettingsError(`${name} must be ${shape}`);
+  for (const key of Object.keys(value))
+    if (!keys.includes(key)) throw new SettingsError(`${name}.${key.slice(0, 40)} is not a setting`);
+  return value;
+}
+
+/** The whole number `value` (undefined: `current`), `min` to `max`. */
+function whole(value: unknown, current: number, name: string, min: number, max: number): number {
+  if (value === undefined) return current;
   // Number.isInteger is false for anything but a number.
   if (!Number.isInteger(value) || (value as number) < min || (value as number) > max)
     throw new SettingsError(`${name} must be a whole number from ${min} to ${max}`);
   return value as number;
 }
 
-function known<T extends string>(value: unknown, name: string, values: readonly T[]): T {
-  if (!(values as readonly unknown[]).includes(value))
-    throw new SettingsError(`${name} must be one of ${values.join(', ')}`);
-  return value as T;
-}
-
-function allowedKeys(patch: Patch, name: string, keys: readonly string[]): void {
-  for (const key of Object.keys(patch))
-    if (!keys.includes(key)) throw new SettingsError(`${name}.${key.slice(0, 40)} is not a setting`);
-}
-
 /** The settings after `patch` (the control API's body; only the settings it names change). */
-export function patchedSettings(
-  current: AccountSettings,
-  patch: unknown,
-  renderable: readonly string[],
-): AccountSettings {
+export function patchedSettings(current: AccountSettings, patch: unknown, renderable: readonly string[]) {
   if (!isObj(patch)) throw new SettingsError('The settings must be a JSON object');
-  allowedKeys(patch, 'settings', [
-    'payment_methods',
-    'webhook_endpoint',
-    'retries',
-    'after_retries',
-    'renewal_draft_seconds',
-    'bacs_business_days',
-  ]);
-  const next: AccountSettings = structuredClone(current) as AccountSettings;
-  if (patch.payment_methods !== undefined) {
-    const methods = patch.payment_methods;
-    if (!Array.isArray(methods) || methods.length === 0)
+  const keys =
+    'payment_methods webhook_endpoint retries after_retries renewal_draft_seconds bacs_business_days';
+  group(patch, 'settings', keys.split(' '));
+  const next = structuredClone(current) as AccountSettings;
+  const methods = patch.payment_methods;
+  if (methods !== undefined) {
+    if (!Array.isArray(methods) || methods.length === 0 || !methods.every(isPaymentMethodType))
       throw new SettingsError('payment_methods must be a list of card and/or bacs_debit');
-    next.paymentMethods = methods.map((method) => {
-      if (!isPaymentMethodType(method))
-        throw new SettingsError('payment_methods must be a list of card and/or bacs_debit');
-      return method;
-    });
+    next.paymentMethods = methods;
   }
   if (patch.webhook_endpoint !== undefined) {
-    const endpoint = patch.webhook_endpoint;
-    if (!isObj(endpoint)) throw new SettingsError('webhook_endpoint must be an object');
-    allowedKeys(endpoint, 'webhook_endpoint', ['api_version', 'enabled_events']);
-    if (endpoint.api_version !== undefined) {
-      const version = endpoint.api_version;
-      if (version !== null && !(renderable as readonly unknown[]).includes(version))
-        throw new SettingsError(
-          `webhook_endpoint.api_version must be null or a version the double renders events in: ${renderable.join(', ')}`,
-        );
-      next.webhookEndpoint = { ...next.webhookEndpoint, apiVersion: version as string | null };
-    }
-    if (endpoint.enabled_events !== undefined) {
-      const events = endpoint.enabled_events;
-      if (!Array.isArray(events) || events.some((type) => typeof type !== 'string' || type.length > 100))
-        throw new SettingsError('webhook_endpoint.enabled_events must be a list of event types');
-      next.webhookEndpoint = { ...next.webhookEndpoint, enabledEvents: events as string[] };
-    }
+    const endpoint = group(patch.webhook_endpoint, 'webhook_endpoint', ['api_version', 'enabled_events']);
+    const { api_version: version, enabled_events: events } = endpoint;
+    if (version !== undefined && version !== null && !renderable.includes(version as string))
+      throw new SettingsError(
+        `webhook_endpoint.api_version must be null or a version the double renders events in: ${renderable.join(', ')}`,
+      );
+    if (version !== undefined) next.webhookEndpoint.apiVersion = version as string | null;
+    if (
+      events !== undefined &&
+      (!Array.isArray(events) || events.some((type) => typeof type !== 'string' || type.length > 100))
+    )
+      throw new SettingsError('webhook_endpoint.enabled_events must be a list of event types');
+    if (events !== undefined) next.webhookEndpoint.enabledEvents = events;
   }
   if (patch.retries !== undefined) {
-    const retries = patch.retries;
-    if (!isObj(retries)) throw new SettingsError('retries must be an object { tries, days }');
-    allowedKeys(retries, 'retries', ['tries', 'days']);
+    const { tries, days } = group(patch.retries, 'retries', ['tries', 'days'], 'an object { tries, days }');
     next.retries = {
-      tries: retries.tries === undefined ? next.retries.tries : whole(retries.tries, 'retries.tries', 0, 8),
-      days: retries.days === undefined ? next.retries.days : whole(retries.days, 'retries.days', 1, 60),
+      tries: whole(tries, next.retries.tries, 'retries.tries', 0, 8),
+      days: whole(days, next.retries.days, 'retries.days', 1, 60),
     };
   }
-  if (patch.after_retries !== undefined)
-    next.afterRetries = known(patch.after_retries, 'after_retries', AFTER_RETRIES);
-  if (patch.renewal_draft_seconds !== undefined)
-    next.renewalDraftS = whole(patch.renewal_draft_seconds, 'renewal_draft_seconds', 0, 72 * 60 * 60);
+  const after = patch.after_retries;
+  if (after !== undefined && !(AFTER_RETRIES as readonly unknown[]).includes(after))
+    throw new SettingsError(`after_retries must be one of ${AFTER_RETRIES.join(', ')}`);
+  if (after !== undefined) next.afterRetries = after as AfterRetries;
+  const draft = patch.renewal_draft_seconds;
+  next.renewalDraftS = whole(draft, next.renewalDraftS, 'renewal_draft_seconds', 0, 72 * 60 * 60);
   if (patch.bacs_business_days !== undefined) {
-    const days = patch.bacs_business_days;
-    if (!isObj(days)) throw new SettingsError('bacs_business_days must be an object');
-    allowedKeys(days, 'bacs_business_days', ['new_mandate', 'existing_mandate']);
+    const days = group(patch.bacs_business_days, 'bacs_business_days', ['new_mandate', 'existing_mandate']);
+    const { newMandate, existingMandate } = next.bacsBusinessDays;
     next.bacsBusinessDays = {
-      newMandate:
-        days.new_mandate === undefined
-          ? next.bacsBusinessDays.newMandate
-          : whole(days.new_mandate, 'bacs_business_days.new_mandate', 0, 30),
-      existingMandate:
-        days.existing_mandate === undefined
-          ? next.bacsBusinessDays.existingMandate
-          : whole(days.existing_mandate, 'bacs_business_days.existing_mandate', 0, 30),
+      newMandate: whole(days.new_mandate, newMandate, 'bacs_business_days.new_mandate', 0, 30),
+      existingMandate: whole(
+        days.existing_mandate,
+        existingMandate,
+        'bacs_business_days.existing_mandate',
+        0,
+        30,
+      ),
     };
   }
   return next;
@@ -162,19 +122,14 @@ export function patchedSettings(
 
 /** The settings as the control API shows them. */
 export function settingsView(settings: AccountSettings) {
+  const { webhookEndpoint: endpoint, bacsBusinessDays: bacs } = settings;
   return {
     default_api_version: settings.defaultApiVersion,
     payment_methods: settings.paymentMethods,
-    webhook_endpoint: {
-      api_version: settings.webhookEndpoint.apiVersion,
-      enabled_events: settings.webhookEndpoint.enabledEvents,
-    },
+    webhook_endpoint: { api_version: endpoint.apiVersion, enabled_events: endpoint.enabledEvents },
     retries: settings.retries,
     after_retries: settings.afterRetries,
     renewal_draft_seconds: settings.renewalDraftS,
-    bacs_business_days: {
-      new_mandate: settings.bacsBusinessDays.newMandate,
-      existing_mandate: settings.bacsBusinessDays.existingMandate,
-    },
+    bacs_business_days: { new_mandate: bacs.newMandate, existing_mandate: bacs.existingMandate },
   };
 }

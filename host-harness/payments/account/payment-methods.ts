@@ -12,11 +12,8 @@ export const collects = (method: PaymentMethodType, currency: string) =>
   method !== 'bacs_debit' || currency === BACS_CURRENCY;
 
 /**
- * The methods a session offers: the dashboard's methods that collect its currency, narrowed to `allowed` when
- * the session names `allowed_payment_method_types` ("filters the list to only compatible payment methods
- * based on other parameters such as currency", docs.stripe.com/changelog/endive/2026-09-30/remove-payment-
- * method-types-checkout-sessions), or exactly the `named` ones of an older API version's
- * `payment_method_types`.
+ * The methods a session offers: exactly the `named` ones of an older version's `payment_method_types`, else the
+ * dashboard's (narrowed to `allowed`) that collect its currency (RULES.md, `bacs-gbp-only`).
  */
 export function offeredMethods(
   dashboard: readonly PaymentMethodType[],
@@ -24,6 +21,5 @@ export function offeredMethods(
   session: { allowed: readonly PaymentMethodType[] | null; named: readonly PaymentMethodType[] | null },
 ): PaymentMethodType[] {
   if (session.named) return [...session.named];
-  const candidates = session.allowed ?? dashboard;
-  return candidates.filter((method) => collects(method, currency));
+  return (session.allowed ?? dashboard).filter((method) => collects(method, currency));
 }

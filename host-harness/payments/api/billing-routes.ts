@@ -1,29 +1,15 @@
 /**
- * A subscription's objects in the provider's API, as a webhook handler fetches them: the subscription, an
- * invoice, the invoice payments that name a payment (`GET /v1/invoice_payments?payment[type]=payment_intent&
- * payment[payment_intent]=pi_…`: how a dispute's PaymentIntent leads to its invoice), and a dispute.
+ * A subscription's objects as a webhook handler fetches them: the subscription, an invoice, the invoice payments that
+ * name a PaymentIntent (how a dispute leads to its invoice), and a dispute.
  */
 import type { FastifyInstance } from 'fastify';
 import { invoicePayment } from '../billing/payment-objects.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { renderObject } from '../webhooks/event-versions.ts';
-import {
-  describedQuery,
-  limitOf,
-  list,
-  notFound,
-  onlyQuery,
-  queryOf,
-  requestVersion,
-  requireKey,
-} from './api-request.ts';
+import { describedGet, limitOf, list, notFound, onlyQuery, queryOf } from './api-request.ts';
 import { invalidRequest } from './provider-error.ts';
 
-/**
- * The filters of `GET /v1/invoice_payments` (null: not given): an invoice, a PaymentIntent (`payment[type]`
- * must then be `payment_intent`, the only type simulated), a status, and `limit`; any other parameter is
- * refused.
- */
+/** The filters of `GET /v1/invoice_payments` (null: not given); `payment[type]` can only be `payment_intent`. */
 export function invoicePaymentsQuery(query: URLSearchParams) {
   onlyQuery(
     query,
@@ -45,32 +31,27 @@ export function invoicePaymentsQuery(query: URLSearchParams) {
   return { intent, invoice: query.get('invoice'), status: query.get('status'), limit: limitOf(query) };
 }
 
-export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsContext) {
-  const { state, payments } = ctx;
-  const version = (request: Parameters<typeof requestVersion>[0]) =>
-    requestVersion(request, payments.settings().defaultApiVersion);
+export function registerBillingRoutes(scope: FastifyInstance, { state, payments }: PaymentsContext) {
+  const version = () => payments.settings().defaultApiVersion;
   const records = () => state.checkoutSessions.all();
-  scope.get('/subscriptions/:id', async (request) => {
-    requireKey(request);
-    describedQuery('GET /v1/subscriptions/{subscription_exposed_id}', request, version(request));
-    const { id } = request.params as { id: string };
-    const subscription = state.checkoutSessions.bySubscription(id)?.subscription;
-    if (!subscription) throw notFound('subscription', id, 'id');
-    return renderObject(subscription, version(request));
-  });
-  scope.get('/invoices/:id', async (request) => {
-    requireKey(request);
-    describedQuery('GET /v1/invoices/{invoice}', request, version(request));
-    const { id } = request.params as { id: string };
+  describedGet(
+    scope,
+    'GET /v1/subscriptions/{subscription_exposed_id}',
+    version,
+    ({ params: { id } }, at) => {
+      const subscription = state.checkoutSessions.bySubscription(id)?.subscription;
+      if (!subscription) throw notFound('subscription', id, 'id');
+      return renderObject(subscription, at);
+    },
+  );
+  describedGet(scope, 'GET /v1/invoices/{invoice}', version, ({ params: { id } }, at) => {
     const invoice = records()
       .flatMap((record) => record.invoices)
       .find((candidate) => candidate.id === id);
     if (!invoice) throw notFound('invoice', id, 'invoice');
-    return renderObject(invoice, version(request));
+    return renderObject(invoice, at);
   });
-  scope.get('/invoice_payments', async (request) => {
-    requireKey(request);
-    describedQuery('GET /v1/invoice_payments', request, version(request));
+  describedGet(scope, 'GET /v1/invoice_payments', version, (request) => {
     const { intent, invoice, status, limit } = invoicePaymentsQuery(queryOf(request));
     const found = records()
       .flatMap((record) => record.charges)
@@ -81,14 +62,11 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: PaymentsConte
       .reverse();
     return list('/v1/invoice_payments', found.slice(0, limit), found.length > limit);
   });
-  scope.get('/disputes/:id', async (request) => {
-    requireKey(request);
-    describedQuery('GET /v1/disputes/{dispute}', request, version(request));
-    const { id } = request.params as { id: string };
+  describedGet(scope, 'GET /v1/disputes/{dispute}', version, ({ params: { id } }, at) => {
     const dispute = records()
       .flatMap((record) => record.disputes)
       .find((candidate) => candidate.id === id);
     if (!dispute) throw notFound('dispute', id, 'dispute');
-    return renderObject(dispute, version(request));
+    return renderObject(dispute, at);
   });
 }

@@ -1,6 +1,6 @@
 /**
- * `POST /v1/checkout/sessions` once the provider's description accepted its shape (request-schema.ts): the
- * rules its pages state beyond names and types, and the double's readings, each a row of RULES.md.
+ * `POST /v1/checkout/sessions` once the provider's description accepted its shape (request-schema.ts): the rules its
+ * pages state beyond names and types, and the double's readings, each a row of RULES.md named in a comment here.
  */
 import type { AccountSettings } from '../account/account-settings.ts';
 import type { DashboardPrices, PriceInfo } from '../account/dashboard-prices.ts';
@@ -11,8 +11,13 @@ import {
   type PaymentMethodType,
 } from '../account/payment-methods.ts';
 import { nextNaturalBillingDate } from '../billing/billing-dates.ts';
-import { chargeTerms, type PricedLine, type SubscriptionDataInput } from '../billing/billing-terms.ts';
-import type { CheckoutMode, LineItemInput, SessionInput } from '../checkout/checkout-session.ts';
+import { chargeTerms, type SubscriptionDataInput } from '../billing/billing-terms.ts';
+import {
+  type CheckoutMode,
+  type LineItemInput,
+  pricedLinesOf,
+  type SessionInput,
+} from '../checkout/checkout-session.ts';
 import { invalidRequest } from './provider-error.ts';
 import type { Form, FormValue } from './request-schema.ts';
 
@@ -25,42 +30,32 @@ export interface RequestContext {
   returnOrigins: readonly string[];
 }
 
-const words = (text: string) => text.split(' ');
-/** Parameters the double computes, and those that change nothing it computes or shows (taken, as a display's). */
+/** `not-simulated`: the parameters the double computes, and those that change nothing it computes or shows. */
 const SIMULATED = {
-  session: words(
-    'allowed_payment_method_types cancel_url client_reference_id customer_creation customer_email discounts ' +
-      'expires_at line_items metadata mode payment_method_types subscription_data success_url ui_mode ' +
-      'billing_address_collection consent_collection custom_text expand locale phone_number_collection tax_id_collection',
-  ),
-  line_item: words('price price_data quantity'),
-  price_data: words('currency product_data recurring unit_amount'),
-  product_data: words('name description metadata'),
-  subscription_data: words(
+  session:
+    'allowed_payment_method_types cancel_url client_reference_id customer_creation customer_email discounts expires_at ' +
+    'line_items metadata mode payment_method_types subscription_data success_url ui_mode billing_address_collection ' +
+    'consent_collection custom_text expand locale phone_number_collection tax_id_collection',
+  line_item: 'price price_data quantity',
+  price_data: 'currency product_data recurring unit_amount',
+  product_data: 'name description metadata',
+  subscription_data:
     'billing_cycle_anchor proration_behavior trial_end trial_period_days description metadata',
-  ),
 };
 
-// RULES.md: line-item-limits, amount-max, amount-min, expires-at-range, trial-*, return-urls-on-site, customer-email.
 const MAX_PAYMENT_LINE_ITEMS = 100;
 const MAX_SUBSCRIPTION_LINE_ITEMS_EACH = 20;
 export const MAX_AMOUNT = 99_999_999;
 export const MIN_AMOUNT = 50;
-const MAX_QUANTITY = 999_999;
-const MIN_LIFETIME_S = 30 * 60;
-const MAX_LIFETIME_S = 24 * 60 * 60;
 const DAY_S = 24 * 60 * 60;
-const MIN_TRIAL_END_S = 48 * 60 * 60;
 const MAX_TRIAL_DAYS = 730;
 // stripe/openapi's `maxLength`, which the SDK's typings the description was read from do not carry.
 const MAX_URL = 5000;
 const MAX_REFERENCE = 200;
 const MAX_EMAIL = 512;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
- * Characters hidden in text, by Unicode class: controls, format characters (bidi controls, zero-width, soft hyphen,
- * tags), line and paragraph separators, default-ignorable code points and the Hangul and Braille fillers. No e-mail
- * address holds one (the double's reading: the pages list none), and one would mislead whoever reads the address.
+ * Characters hidden in text, by Unicode class: controls, format characters (bidi, zero-width, soft hyphen, tags), line
+ * and paragraph separators, default-ignorables and the Hangul and Braille fillers (RULES.md, `customer-email`).
  */
 export const HIDDEN_CHARACTER =
   /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\u115F\u1160\u3164\uFFA0\u2800]/u;
@@ -73,18 +68,16 @@ const notSimulated = (param: string, what = param) =>
   invalidRequest(`${what.slice(0, 100)} is not simulated by the local double`, param);
 
 /** Refuses a parameter the description takes but the double does not compute (never ignored). */
-function onlySimulated(value: Obj, at: string, simulated: readonly string[]): void {
+function onlySimulated(value: Obj, at: string, simulated: string): void {
   for (const key of Object.keys(value))
-    if (!simulated.includes(key)) throw notSimulated(at ? `${at}[${key}]` : key);
+    if (!simulated.split(' ').includes(key)) throw notSimulated(at ? `${at}[${key}]` : key);
 }
 
 /** A text parameter (the description has checked it is one); empty is not given. */
 export function text(value: FormValue | undefined, param: string, required: boolean): string | null {
-  if (value === undefined || value === '') {
-    if (required) throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
-    return null;
-  }
-  return value as string;
+  if (value !== undefined && value !== '') return value as string;
+  if (required) throw invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
+  return null;
 }
 
 export function integer(value: FormValue | undefined, param: string, min: number, max: number): number {
@@ -102,22 +95,20 @@ export function timestamp(value: FormValue | undefined, param: string): number {
   return Number(raw);
 }
 
-/** `metadata[k]=v`: at most 50 keys of at most 40 characters, values of at most 500; an empty value drops a key. */
+/** `metadata-limits`: at most 50 keys of at most 40 characters, values of at most 500; an empty value drops a key. */
 export function metadataOf(value: FormValue | undefined, param: string): Record<string, string> {
   if (!isObj(value)) return {};
-  const entries = Object.entries(value);
-  if (entries.length > 50) throw invalidRequest('Metadata may hold at most 50 keys', param);
-  const out: Record<string, string> = {};
-  for (const [key, v] of entries) {
+  if (Object.keys(value).length > 50) throw invalidRequest('Metadata may hold at most 50 keys', param);
+  for (const [key, v] of Object.entries(value)) {
     if (key.length > 40)
       throw invalidRequest('Metadata keys may be at most 40 characters', `${param}[${key}]`);
     if (typeof v !== 'string' || v.length > 500)
       throw invalidRequest('Metadata values must be text of at most 500 characters', `${param}[${key}]`);
-    if (v !== '') out[key] = v;
   }
-  return out;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== '')) as Record<string, string>;
 }
 
+/** `return-urls-on-site`: the site's origin only, as `localhost` or `127.0.0.1`, at most 5,000 characters. */
 function url(
   value: FormValue | undefined,
   param: string,
@@ -127,10 +118,7 @@ function url(
   const raw = text(value, param, required);
   if (raw === null) return null;
   if (raw.length > MAX_URL) throw invalidRequest(`${param} may be at most ${MAX_URL} characters`, param);
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(raw);
-  } catch {}
+  const parsed = URL.canParse(raw) ? new URL(raw) : null;
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
     throw invalidRequest('Not a valid URL', param, 'url_invalid');
   if (parsed.hostname === '[::1]')
@@ -139,7 +127,6 @@ function url(
       param,
       'url_invalid',
     );
-  // The provider accepts any URL; the harness returns buyers only to the site it serves (RULES.md, "stricter").
   if (!ctx.returnOrigins.includes(parsed.origin))
     throw invalidRequest(
       `${param} must be on the site's origin (${ctx.returnOrigins.join(', ')}): the local double returns buyers nowhere else`,
@@ -149,25 +136,19 @@ function url(
   return raw;
 }
 
-/** An e-mail address as the provider takes one: a plain address, nothing hidden in it. */
+/** `customer-email`: a plain address, nothing hidden in it. */
 export function emailAddress(value: FormValue | undefined, param: string): string | null {
   const raw = text(value, param, false);
-  if (raw === null) return null;
-  if (raw.length > MAX_EMAIL || !EMAIL.test(raw) || HIDDEN_CHARACTER.test(raw))
+  if (
+    raw !== null &&
+    (raw.length > MAX_EMAIL || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw) || HIDDEN_CHARACTER.test(raw))
+  )
     throw invalidRequest(`Invalid email address: ${raw.slice(0, 100)}`, param, 'email_invalid');
   return raw;
 }
 
-function amount(value: FormValue | undefined, param: string): number {
-  const raw = text(value, param, true)!;
-  if (!/^\d{1,12}$/.test(raw)) throw invalidRequest(`Invalid integer: ${raw.slice(0, 40)}`, param);
-  if (Number(raw) > MAX_AMOUNT)
-    throw invalidRequest(`Amount must be no more than ${MAX_AMOUNT} minor units`, param, 'amount_too_large');
-  return Number(raw);
-}
-
+/** `price-or-price-data`, `amount-max`: a dashboard price by id, or inline price data. */
 function priceOf(item: Obj, at: string, ctx: RequestContext): PriceInfo {
-  // "One of `price` or `price_data` is required."
   if (item.price !== undefined && item.price_data !== undefined)
     throw invalidRequest('You may only specify one of these parameters: price, price_data.', `${at}[price]`);
   if (item.price !== undefined) {
@@ -185,7 +166,15 @@ function priceOf(item: Obj, at: string, ctx: RequestContext): PriceInfo {
   const currency = text(data.currency, `${pd}[currency]`, true)!.toLowerCase();
   if (!/^[a-z]{3}$/.test(currency))
     throw invalidRequest(`Invalid currency: ${currency.slice(0, 20)}`, `${pd}[currency]`);
-  const unitAmount = amount(data.unit_amount, `${pd}[unit_amount]`);
+  const amount = text(data.unit_amount, `${pd}[unit_amount]`, true)!;
+  if (!/^\d{1,12}$/.test(amount))
+    throw invalidRequest(`Invalid integer: ${amount.slice(0, 40)}`, `${pd}[unit_amount]`);
+  if (Number(amount) > MAX_AMOUNT)
+    throw invalidRequest(
+      `Amount must be no more than ${MAX_AMOUNT} minor units`,
+      `${pd}[unit_amount]`,
+      'amount_too_large',
+    );
   const product = data.product_data;
   if (!isObj(product))
     throw invalidRequest(
@@ -195,21 +184,20 @@ function priceOf(item: Obj, at: string, ctx: RequestContext): PriceInfo {
     );
   onlySimulated(product, `${pd}[product_data]`, SIMULATED.product_data);
   const recurring = isObj(data.recurring) ? data.recurring : null;
+  const count = recurring?.interval_count;
   return {
     id: 'price_inline',
     product_name: text(product.name, `${pd}[product_data][name]`, true)!.slice(0, 250),
-    unit_amount: unitAmount,
+    unit_amount: Number(amount),
     currency,
     recurring: recurring && {
       interval: recurring.interval as 'day' | 'week' | 'month' | 'year',
-      interval_count:
-        recurring.interval_count === undefined
-          ? 1
-          : integer(recurring.interval_count, `${pd}[recurring][interval_count]`, 1, 365),
+      interval_count: count === undefined ? 1 : integer(count, `${pd}[recurring][interval_count]`, 1, 365),
     },
   };
 }
 
+/** `line-item-limits`, `subscription-needs-recurring`: the items, their prices and quantities. */
 function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode, ctx: RequestContext): LineItemInput[] {
   if (value === undefined)
     throw invalidRequest(
@@ -228,7 +216,7 @@ function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode, ctx: Requ
     if (!isObj(item)) throw invalidRequest('Invalid object', at);
     onlySimulated(item, at, SIMULATED.line_item);
     const price = priceOf(item, at, ctx);
-    const quantity = integer(item.quantity, `${at}[quantity]`, 1, MAX_QUANTITY);
+    const quantity = integer(item.quantity, `${at}[quantity]`, 1, 999_999);
     if (mode === 'payment' && price.recurring)
       throw invalidRequest(
         'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
@@ -237,42 +225,24 @@ function lineItemsOf(value: FormValue | undefined, mode: CheckoutMode, ctx: Requ
     return { price, quantity };
   });
   const recurring = items.filter((item) => item.price.recurring).length;
-  if (
-    mode === 'subscription' &&
-    (recurring > MAX_SUBSCRIPTION_LINE_ITEMS_EACH ||
-      items.length - recurring > MAX_SUBSCRIPTION_LINE_ITEMS_EACH)
-  )
+  const each = MAX_SUBSCRIPTION_LINE_ITEMS_EACH;
+  if (mode === 'subscription' && (recurring > each || items.length - recurring > each))
     throw invalidRequest(
-      `In subscription mode, line_items may hold at most ${MAX_SUBSCRIPTION_LINE_ITEMS_EACH} recurring and ${MAX_SUBSCRIPTION_LINE_ITEMS_EACH} one-time prices`,
+      `In subscription mode, line_items may hold at most ${each} recurring and ${each} one-time prices`,
       'line_items',
     );
   return items;
 }
 
-/** The interval every recurring price shares; mixed intervals in one Checkout Session are not simulated. */
-function recurringIntervalOf(lineItems: LineItemInput[]): PriceInfo['recurring'] {
-  const recurring = lineItems.flatMap((item) => (item.price.recurring ? [item.price.recurring] : []));
-  const first = recurring[0] ?? null;
-  if (recurring.some((r) => r.interval !== first!.interval || r.interval_count !== first!.interval_count))
-    throw invalidRequest(
-      'Recurring prices of different intervals in one session are not simulated by the local double.',
-      'line_items',
-    );
-  return first;
-}
-
 function methodList(value: FormValue | undefined, param: string): PaymentMethodType[] | null {
   if (!Array.isArray(value)) return null;
   if (value.length === 0) throw invalidRequest('Invalid array', param);
-  const types: PaymentMethodType[] = [];
-  for (const [i, entry] of value.entries()) {
+  for (const [i, entry] of value.entries())
     if (!isPaymentMethodType(entry)) throw notSimulated(`${param}[${i}]`, `The payment method type ${entry}`);
-    if (!types.includes(entry)) types.push(entry);
-  }
-  return types;
+  return [...new Set(value as PaymentMethodType[])];
 }
 
-/** The methods the session offers, from the dashboard and what the request names (RULES.md, payment methods). */
+/** `payment-method-types-removed`, `bacs-gbp-only`: the dashboard's methods, as the request narrows or names them. */
 function methodsOf(params: Obj, currency: string, ctx: RequestContext) {
   // Which of the two the request's version takes, the description (of that version) has settled.
   const named = methodList(params.payment_method_types, 'payment_method_types');
@@ -282,19 +252,21 @@ function methodsOf(params: Obj, currency: string, ctx: RequestContext) {
       'payment_method_types',
     );
   const allowed = methodList(params.allowed_payment_method_types, 'allowed_payment_method_types');
-  const methods = offeredMethods(ctx.settings.paymentMethods, currency, { allowed, named });
+  const dashboard = ctx.settings.paymentMethods;
+  const methods = offeredMethods(dashboard, currency, { allowed, named });
   if (methods.length === 0)
     throw invalidRequest(
-      `No payment method this session could use is turned on for ${currency} (turned on: ${ctx.settings.paymentMethods.join(', ')})`,
+      `No payment method this session could use is turned on for ${currency} (turned on: ${dashboard.join(', ')})`,
       allowed ? 'allowed_payment_method_types' : 'currency',
     );
   return { methods, allowed };
 }
 
+/** `expires-at-range`: 30 minutes to 24 hours after creation; 24 hours by default. */
 function expiresAtOf(value: FormValue | undefined, nowS: number): number {
-  if (value === undefined || value === '') return nowS + MAX_LIFETIME_S;
+  if (value === undefined || value === '') return nowS + DAY_S;
   const at = timestamp(value, 'expires_at');
-  if (at < nowS + MIN_LIFETIME_S || at > nowS + MAX_LIFETIME_S)
+  if (at < nowS + 30 * 60 || at > nowS + DAY_S)
     throw invalidRequest(
       'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
       'expires_at',
@@ -302,22 +274,9 @@ function expiresAtOf(value: FormValue | undefined, nowS: number): number {
   return at;
 }
 
-/** `discounts`: the double computes none; the billing-cycle page's coupon Limitation is told apart first. */
-function discountsOf(params: Obj): void {
-  if (params.discounts === undefined) return;
-  const data = params.subscription_data;
-  const anchored = isObj(data) && data.billing_cycle_anchor !== undefined;
-  const proration = isObj(data) ? data.proration_behavior : undefined;
-  if (anchored && (proration === undefined || proration === 'create_prorations'))
-    throw invalidRequest(
-      "You can't apply amount_off coupons to Checkout Sessions with a default `proration_behavior` of `create_prorations`; the local double applies no coupon at all.",
-      'discounts',
-    );
-  throw notSimulated('discounts', 'Discounts and coupons');
-}
-
 const SD = 'subscription_data';
 
+/** `anchor-before-natural-date`: in the future, before the next natural billing date. */
 function anchorOf(
   value: FormValue | undefined,
   recurring: NonNullable<PriceInfo['recurring']>,
@@ -340,28 +299,30 @@ function anchorOf(
   return anchor;
 }
 
+/** `trial-one-parameter`, `trial-period-days-min`, `trial-end-48-hours`, `trial-at-most-730-days`. */
 function trialOf(data: Obj, nowS: number): Pick<SubscriptionDataInput, 'trialEnd' | 'trialPeriodDays'> {
-  if (data.trial_end !== undefined && data.trial_period_days !== undefined)
+  const days = data.trial_period_days;
+  if (data.trial_end !== undefined && days !== undefined)
     throw invalidRequest(
       'You may only specify one of these parameters: trial_end, trial_period_days.',
       `${SD}[trial_end]`,
     );
-  if (data.trial_period_days !== undefined)
-    return {
-      trialEnd: null,
-      trialPeriodDays: integer(data.trial_period_days, `${SD}[trial_period_days]`, 1, MAX_TRIAL_DAYS),
-    };
+  if (days !== undefined)
+    return { trialEnd: null, trialPeriodDays: integer(days, `${SD}[trial_period_days]`, 1, MAX_TRIAL_DAYS) };
   if (data.trial_end === undefined) return { trialEnd: null, trialPeriodDays: null };
   const param = `${SD}[trial_end]`;
   const trialEnd = timestamp(data.trial_end, param);
-  if (trialEnd < nowS + MIN_TRIAL_END_S)
+  if (trialEnd < nowS + 2 * DAY_S)
     throw invalidRequest('trial_end must be at least 48 hours in the future.', param);
   if (trialEnd > nowS + MAX_TRIAL_DAYS * DAY_S)
     throw invalidRequest(`trial_end must be at most ${MAX_TRIAL_DAYS} days in the future.`, param);
   return { trialEnd, trialPeriodDays: null };
 }
 
-/** `subscription_data` (subscription mode only): its anchor, the billing-cycle page's Limitations, one trial. */
+/**
+ * `subscription_data` (`subscription-data-mode`): its anchor, one trial, and the billing-cycle page's Limitations
+ * (`anchor-config-exclusive`, `limitation-trial-with-anchor`, `limitation-one-time-without-proration`).
+ */
 export function subscriptionDataOf(
   value: FormValue | undefined,
   recurring: PriceInfo['recurring'],
@@ -387,9 +348,8 @@ export function subscriptionDataOf(
       "You can't use trials in Checkout Sessions with a billing cycle anchor.",
       `${SD}[billing_cycle_anchor]`,
     );
-  const prorationBehavior = (text(value.proration_behavior, `${SD}[proration_behavior]`, false) ??
-    'create_prorations') as SubscriptionDataInput['prorationBehavior'];
-  if (prorationBehavior === 'none' && oneTimePrices)
+  const proration = text(value.proration_behavior, `${SD}[proration_behavior]`, false) ?? 'create_prorations';
+  if (proration === 'none' && oneTimePrices)
     throw invalidRequest(
       "You can't use one-time prices in Checkout Sessions when `proration_behavior` is `none`.",
       `${SD}[proration_behavior]`,
@@ -397,6 +357,7 @@ export function subscriptionDataOf(
   const description = text(value.description, `${SD}[description]`, false);
   if (description !== null && description.length > 500)
     throw invalidRequest('description may be at most 500 characters', `${SD}[description]`);
+  const prorationBehavior = proration as SubscriptionDataInput['prorationBehavior'];
   return {
     billingCycleAnchor,
     prorationBehavior,
@@ -406,46 +367,54 @@ export function subscriptionDataOf(
   };
 }
 
-const lines = (items: LineItemInput[]): PricedLine[] =>
-  items.map(({ price, quantity }) => ({
-    unitAmount: price.unit_amount,
-    quantity,
-    recurring: price.recurring,
-  }));
-
 /** A session's parameters, already of the described shape (request-schema.ts), as the double will create it. */
 export function parseSessionParams(params: Form, ctx: RequestContext): SessionInput {
   onlySimulated(params, '', SIMULATED.session);
   // The description lets `mode` be left out; the double refuses rather than guess what is sold.
-  const mode = text(params.mode, 'mode', true)!;
+  const mode = text(params.mode, 'mode', true) as CheckoutMode | 'setup';
   if (mode === 'setup') throw notSimulated('mode', 'Setup mode');
   if (params.ui_mode !== undefined && params.ui_mode !== 'hosted_page')
     throw notSimulated('ui_mode', `ui_mode ${String(params.ui_mode)}`);
-  // "Can only be set in `payment` and `setup` mode."
   if (params.customer_creation !== undefined && mode !== 'payment')
     throw invalidRequest(
       '`customer_creation` can only be used in `payment` and `setup` mode.',
       'customer_creation',
     );
-  const lineItems = lineItemsOf(params.line_items, mode as CheckoutMode, ctx);
+  const lineItems = lineItemsOf(params.line_items, mode, ctx);
   const currency = lineItems[0]!.price.currency;
   if (lineItems.some((item) => item.price.currency !== currency))
     throw invalidRequest('All line items must use the same currency.', 'line_items');
-  const recurring = recurringIntervalOf(lineItems);
-  // "Pass `subscription` if the Checkout Session includes at least one recurring item."
-  if (mode === 'subscription' && !recurring)
+  const recurring = lineItems.flatMap((item) => (item.price.recurring ? [item.price.recurring] : []));
+  const [first = null] = recurring;
+  // Mixed intervals in one Checkout Session are not simulated.
+  if (recurring.some((r) => r.interval !== first!.interval || r.interval_count !== first!.interval_count))
+    throw invalidRequest(
+      'Recurring prices of different intervals in one session are not simulated by the local double.',
+      'line_items',
+    );
+  if (mode === 'subscription' && !first)
     throw invalidRequest(
       'You must provide at least one recurring price in `subscription` mode when using prices.',
       'line_items',
     );
-  discountsOf(params);
-  const subscriptionData = subscriptionDataOf(
-    params.subscription_data,
-    recurring,
-    lineItems.some((item) => !item.price.recurring),
-    ctx.nowS,
-  );
-  const terms = chargeTerms(lines(lineItems), subscriptionData, ctx.nowS);
+  // `limitation-amount-off-coupon` is told apart first: the double applies no coupon at all.
+  if (params.discounts !== undefined) {
+    const data = isObj(params.subscription_data) ? params.subscription_data : {};
+    const proration = data.proration_behavior;
+    if (
+      data.billing_cycle_anchor !== undefined &&
+      (proration === undefined || proration === 'create_prorations')
+    )
+      throw invalidRequest(
+        "You can't apply amount_off coupons to Checkout Sessions with a default `proration_behavior` of `create_prorations`; the local double applies no coupon at all.",
+        'discounts',
+      );
+    throw notSimulated('discounts', 'Discounts and coupons');
+  }
+  const oneTime = lineItems.some((item) => !item.price.recurring);
+  const subscriptionData = subscriptionDataOf(params.subscription_data, first, oneTime, ctx.nowS);
+  // `amount-max`, `amount-min`: what is due today and each period.
+  const terms = chargeTerms(pricedLinesOf({ lineItems }), subscriptionData, ctx.nowS);
   if (terms.dueToday > MAX_AMOUNT || (terms.recurring?.amount ?? 0) > MAX_AMOUNT)
     throw invalidRequest(
       `Amount must be no more than ${MAX_AMOUNT} minor units (what is due today, and each period)`,
@@ -466,7 +435,7 @@ export function parseSessionParams(params: Form, ctx: RequestContext): SessionIn
       'client_reference_id',
     );
   return {
-    mode: mode as CheckoutMode,
+    mode,
     lineItems,
     currency,
     successUrl: url(params.success_url, 'success_url', true, ctx)!,

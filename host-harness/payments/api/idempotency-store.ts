@@ -30,15 +30,11 @@ export interface SavedAnswer {
   body: unknown;
 }
 
-/**
- * What makes two requests "the same request": the path and the exact body, encoded as a JSON pair so that no
- * path and body can run into another's (a path ending in a line break against a body starting with one).
- */
-export function fingerprintOf(path: string, body: string): string {
-  return createHash('sha256')
+/** "The same request": the path and the exact body, as a JSON pair so that no path and body run into another's. */
+export const fingerprintOf = (path: string, body: string) =>
+  createHash('sha256')
     .update(JSON.stringify([path, body]))
     .digest('hex');
-}
 
 /** The request's `Idempotency-Key`, null without one (or empty); a 400 over 255 characters. */
 export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | null {
@@ -49,10 +45,7 @@ export function idempotencyKeyOf(headers: IncomingHttpHeaders): string | null {
   return key;
 }
 
-/**
- * What a request made with `key` gets when an answer is saved under it: that answer again if the request is
- * the same (`fingerprint`), else the provider's `idempotency_error`.
- */
+/** What a request made with `key` gets when an answer is saved under it: that answer again, or `idempotency_error`. */
 export function replayOf(saved: SavedAnswer, fingerprint: string, key: string): SavedAnswer {
   if (saved.fingerprint !== fingerprint)
     throw new ProviderError(
@@ -67,7 +60,7 @@ export class IdempotencyStore {
   private readonly stmts;
   constructor(db: Db) {
     this.stmts = {
-      get: db.prepare('SELECT fingerprint, status, body, created_ms FROM provider_idempotency WHERE key = ?'),
+      get: db.prepare('SELECT fingerprint, status, body FROM provider_idempotency WHERE key = ?'),
       put: db.prepare(
         'INSERT OR REPLACE INTO provider_idempotency (key, fingerprint, status, body, created_ms) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -77,10 +70,8 @@ export class IdempotencyStore {
   /** The answer saved under `key` (the API key and the idempotency key), unless it is older than 24 hours. */
   get(key: string, nowMs = Date.now()): SavedAnswer | undefined {
     this.stmts.prune.run(nowMs - KEY_LIFETIME_MS);
-    const row = this.stmts.get.get(key) as
-      | { fingerprint: string; status: number; body: string; created_ms: number }
-      | undefined;
-    return row ? { fingerprint: row.fingerprint, status: row.status, body: JSON.parse(row.body) } : undefined;
+    const row = this.stmts.get.get(key) as { fingerprint: string; status: number; body: string } | undefined;
+    return row && { ...row, body: JSON.parse(row.body) };
   }
   set(key: string, answer: SavedAnswer, nowMs = Date.now()): void {
     this.stmts.put.run(key, answer.fingerprint, answer.status, JSON.stringify(answer.body), nowMs);

@@ -1,7 +1,6 @@
 /**
- * An error of the payment-provider double in the provider's own shape, `{ error: { type, message, param?,
- * code? } }`, so that the provider's SDK inside a function raises the typed error it would raise against the
- * real API.
+ * An error of the double in the provider's own shape, `{ error: { type, message, param?, code? } }`, so that the SDK
+ * inside a function raises the typed error it would raise against the real API.
  */
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -15,23 +14,22 @@ export class ProviderError extends Error {
     super(message);
   }
   toBody(): { error: Record<string, string> } {
+    const { type, message, param, code } = this;
     return {
       error: {
-        type: this.type,
-        message: this.message,
-        ...(this.param !== undefined ? { param: this.param } : {}),
-        ...(this.code !== undefined ? { code: this.code } : {}),
+        type,
+        message,
+        ...(param === undefined ? {} : { param }),
+        ...(code === undefined ? {} : { code }),
       },
     };
   }
 }
 
 /** A 400 `invalid_request_error` naming the parameter at fault. */
-export function invalidRequest(message: string, param?: string, code?: string): ProviderError {
-  return new ProviderError(400, 'invalid_request_error', message, param, code);
-}
+export const invalidRequest = (message: string, param?: string, code?: string) =>
+  new ProviderError(400, 'invalid_request_error', message, param, code);
 
 /** Guard that also works for an error from another copy of this module (tests load it separately). */
-export function isProviderError(error: unknown): error is ProviderError {
-  return error instanceof ProviderError || (error as Error | null)?.name === 'ProviderError';
-}
+export const isProviderError = (error: unknown): error is ProviderError =>
+  error instanceof ProviderError || (error as Error | null)?.name === 'ProviderError';

@@ -1,10 +1,6 @@
-/**
- * The subset of the payment provider's REST API the project's functions use (Stripe's `/v1`): Checkout
- * Sessions, and the subscription objects a webhook handler fetches; with its API-key check, API versions,
- * error shape and `Idempotency-Key` replays.
- */
+/** The provider's REST API (`/v1`) as the project's functions use it: Checkout Sessions and the billing objects. */
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { apiScope } from './api-request.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';

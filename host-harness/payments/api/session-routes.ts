@@ -1,21 +1,12 @@
-/**
- * Checkout Sessions in the provider's API: create (with its `Idempotency-Key` replays), retrieve
- * (`expand[]=line_items`), its line items, and the list (`subscription`, `limit`).
- */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/** Checkout Sessions in the provider's API: create (with `Idempotency-Key` replays), retrieve, line items, list. */
+import type { FastifyInstance } from 'fastify';
 import { chargeTerms } from '../billing/billing-terms.ts';
-import {
-  buildLineItems,
-  buildSession,
-  type CheckoutSession,
-  newSessionId,
-  pricedLinesOf,
-} from '../checkout/checkout-session.ts';
+import { buildLineItems, buildSession, newSessionId, pricedLinesOf } from '../checkout/checkout-session.ts';
 import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { renderObject } from '../webhooks/event-versions.ts';
 import {
-  describedQuery,
+  describedGet,
   formBody,
   limitOf,
   list,
@@ -30,16 +21,14 @@ import { fingerprintOf, type IdempotencyStore, idempotencyKeyOf, replayOf } from
 import { ProviderError } from './provider-error.ts';
 import { describedParams } from './request-schema.ts';
 
-const wantsLineItems = (request: FastifyRequest) =>
-  [...queryOf(request)].some(([key, value]) => key.startsWith('expand') && value === 'line_items');
-
 export function registerSessionRoutes(
   scope: FastifyInstance,
   ctx: PaymentsContext,
   idempotency: IdempotencyStore,
 ) {
   const { state, payments } = ctx;
-  const lineItemsList = (record: CheckoutRecord, version: string) =>
+  const accountDefault = () => payments.settings().defaultApiVersion;
+  const lineItems = (record: CheckoutRecord, version: string) =>
     list(
       `/v1/checkout/sessions/${record.session.id}/line_items`,
       record.line_items.map((item) => renderObject(item, version)),
@@ -50,7 +39,7 @@ export function registerSessionRoutes(
     return record;
   };
   /** Validation first (a refusal is not saved under the key); then the session is created and stored. */
-  const createSession = (body: string, version: string): (() => CheckoutSession) => {
+  const createSession = (body: string, version: string) => {
     const nowS = payments.now();
     const input = parseSessionParams(describedParams('POST /v1/checkout/sessions', body, version), {
       nowS,
@@ -62,23 +51,19 @@ export function registerSessionRoutes(
       const id = newSessionId();
       const terms = chargeTerms(pricedLinesOf(input), input.subscriptionData, nowS);
       const session = buildSession(input, terms, id, `${ctx.ownUrl()}/__harness/pay/${id}`, nowS);
-      state.checkoutSessions.create({
-        app_id: state.appId,
-        session,
-        line_items: buildLineItems(input, terms, nowS),
-        subscription_data: input.subscriptionData,
-        api_version: version,
-      });
+      const line_items = buildLineItems(input, terms, nowS);
+      const record = { app_id: state.appId, session, line_items, subscription_data: input.subscriptionData };
+      state.checkoutSessions.create({ ...record, api_version: version });
       return session;
     };
   };
   scope.post('/checkout/sessions', async (request, reply) => {
     const apiKey = requireKey(request);
-    const version = requestVersion(request, payments.settings().defaultApiVersion);
+    const version = requestVersion(request, accountDefault());
     const body = formBody(request);
     const key = idempotencyKeyOf(request.headers);
     const fingerprint = fingerprintOf(request.url, body);
-    const storeKey = key ? `${apiKey}\n${key}` : null;
+    const storeKey = key && `${apiKey}\n${key}`;
     const saved = storeKey ? idempotency.get(storeKey) : undefined;
     if (saved) {
       const replay = replayOf(saved, fingerprint, key!);
@@ -105,25 +90,22 @@ export function registerSessionRoutes(
     if (key) reply.header('idempotency-key', key);
     return reply.code(status).send(answer);
   });
-  scope.get('/checkout/sessions/:id', async (request) => {
-    requireKey(request);
-    const version = requestVersion(request, payments.settings().defaultApiVersion);
-    describedQuery('GET /v1/checkout/sessions/{session}', request, version);
-    const record = await findSession((request.params as { id: string }).id);
+  describedGet(scope, 'GET /v1/checkout/sessions/{session}', accountDefault, async (request, version) => {
+    const record = await findSession(request.params.id);
     const session = renderObject(record.session, version);
-    return wantsLineItems(request) ? { ...session, line_items: lineItemsList(record, version) } : session;
+    const expand = [...queryOf(request)].some(
+      ([key, value]) => key.startsWith('expand') && value === 'line_items',
+    );
+    return expand ? { ...session, line_items: lineItems(record, version) } : session;
   });
-  scope.get('/checkout/sessions/:id/line_items', async (request) => {
-    requireKey(request);
-    const version = requestVersion(request, payments.settings().defaultApiVersion);
-    describedQuery('GET /v1/checkout/sessions/{session}/line_items', request, version);
-    return lineItemsList(await findSession((request.params as { id: string }).id), version);
-  });
+  describedGet(
+    scope,
+    'GET /v1/checkout/sessions/{session}/line_items',
+    accountDefault,
+    async (request, version) => lineItems(await findSession(request.params.id), version),
+  );
   // Newest first, as the provider lists them; `subscription` finds the session that created a subscription.
-  scope.get('/checkout/sessions', async (request) => {
-    requireKey(request);
-    const version = requestVersion(request, payments.settings().defaultApiVersion);
-    describedQuery('GET /v1/checkout/sessions', request, version);
+  describedGet(scope, 'GET /v1/checkout/sessions', accountDefault, (request, version) => {
     const query = queryOf(request);
     onlyQuery(query, ['subscription', 'limit'], 'sessions');
     const limit = limitOf(query);
@@ -133,10 +115,7 @@ export function registerSessionRoutes(
       .map((record) => record.session)
       .filter((session) => subscription === null || session.subscription === subscription)
       .reverse();
-    return list(
-      '/v1/checkout/sessions',
-      sessions.slice(0, limit).map((session) => renderObject(session, version)),
-      sessions.length > limit,
-    );
+    const page = sessions.slice(0, limit).map((session) => renderObject(session, version));
+    return list('/v1/checkout/sessions', page, sessions.length > limit);
   });
 }

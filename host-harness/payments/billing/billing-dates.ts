@@ -1,16 +1,15 @@
 /**
- * Billing dates by the provider's calendar rules, with date-fns, never by hand: a monthly or yearly period ends on the
- * same day later, or on that month's last day; days and weeks are whole; UTC, the time of day kept; a Bacs Direct
- * Debit confirms business days later (Monday to Friday). Sources: RULES.md, `bacs-business-days` and the readings.
+ * Billing dates by the provider's calendar rules, with date-fns: a month or a year later keeps the day or takes the
+ * month's last; UTC, the time of day kept; business days are Monday to Friday (RULES.md, the double's readings).
  */
 import { TZDate } from '@date-fns/tz';
 import { addBusinessDays, addDays, addMonths, addWeeks, addYears } from 'date-fns';
 
-export const INTERVALS = ['day', 'week', 'month', 'year'] as const;
-export type Interval = (typeof INTERVALS)[number];
+const ADD = { day: addDays, week: addWeeks, month: addMonths, year: addYears };
+export const INTERVALS = Object.keys(ADD) as (keyof typeof ADD)[];
+export type Interval = keyof typeof ADD;
 
-export const isInterval = (value: string): value is Interval =>
-  (INTERVALS as readonly string[]).includes(value);
+export const isInterval = (value: string): value is Interval => (INTERVALS as string[]).includes(value);
 
 const at = (timeS: number) => new TZDate(timeS * 1000, 'UTC');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -22,29 +21,14 @@ export function periodBoundary(
   intervalCount: number,
   periods: number,
 ): number {
-  const steps = intervalCount * periods;
-  const anchor = at(anchorS);
-  switch (interval) {
-    case 'day':
-      return seconds(addDays(anchor, steps));
-    case 'week':
-      return seconds(addWeeks(anchor, steps));
-    case 'month':
-      return seconds(addMonths(anchor, steps));
-    case 'year':
-      return seconds(addYears(anchor, steps));
-    default:
-      // Only a price read from a changed record can have another: refused rather than dated anywhere.
-      throw new Error(`${String(interval)} is not a billing interval`);
-  }
+  // Only a price read from a changed record can have another interval: refused rather than dated anywhere.
+  if (!isInterval(interval)) throw new Error(`${String(interval)} is not a billing interval`);
+  return seconds(ADD[interval](at(anchorS), intervalCount * periods));
 }
 
 /** When a subscription started at `startS` with no anchor of its own would bill next: one period later. */
-export function nextNaturalBillingDate(startS: number, interval: Interval, intervalCount: number): number {
-  return periodBoundary(startS, interval, intervalCount, 1);
-}
+export const nextNaturalBillingDate = (startS: number, interval: Interval, intervalCount: number) =>
+  periodBoundary(startS, interval, intervalCount, 1);
 
 /** `days` business days (Monday to Friday) after `timeS`. */
-export function businessDaysAfter(timeS: number, days: number): number {
-  return seconds(addBusinessDays(at(timeS), days));
-}
+export const businessDaysAfter = (timeS: number, days: number) => seconds(addBusinessDays(at(timeS), days));

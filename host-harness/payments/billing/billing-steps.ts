@@ -1,8 +1,6 @@
 /**
- * The provider's billing operations on one subscription's ledger, each at a moment of its test clock and each
- * adding the events the provider sends for it: renewing a period, finalizing a draft, attempting a payment,
- * confirming a Direct Debit, reacting to a paid or failed invoice, giving up after the retry window, ending
- * the subscription.
+ * The provider's billing operations on one subscription's ledger, each at a moment of its test clock and each adding
+ * the events it sends: renew, finalize, attempt a payment, confirm a Direct Debit, give up, end (RULES.md, billing).
  */
 import type { EventSpec } from '../webhooks/provider-event.ts';
 import { businessDaysAfter, isInterval } from './billing-dates.ts';
@@ -13,7 +11,6 @@ import {
   failedInvoice,
   finalizedInvoice,
   type Invoice,
-  type InvoiceLineInput,
   paidInvoice,
   voidedInvoice,
 } from './invoice-object.ts';
@@ -23,7 +20,6 @@ import {
   BillingConflict,
   type BillingSettings,
   type FirstInvoiceOutcome,
-  type InvoiceStep,
   type SubscriptionLedger,
 } from './subscription-ledger.ts';
 import { type Subscription, withPeriod } from './subscription-object.ts';
@@ -33,6 +29,7 @@ export const DAY_S = 24 * 60 * 60;
 export const FIRST_INVOICE_GRACE_S = 23 * 60 * 60;
 /** Statuses that end a subscription's life: nothing more happens on its clock. */
 export const ENDED = new Set<Subscription['status']>(['canceled', 'incomplete_expired']);
+export const NO_DETAILS = { comment: null, feedback: null, feedback_option: null };
 
 /** The ledger being changed, with what the change has sent so far. */
 export interface Work {
@@ -42,7 +39,18 @@ export interface Work {
   settings: BillingSettings;
 }
 
-export const copy = (ledger: SubscriptionLedger): SubscriptionLedger => structuredClone(ledger);
+export const begin = (ledger: SubscriptionLedger, settings: BillingSettings): Work => ({
+  ledger: structuredClone(ledger),
+  events: [],
+  firstInvoice: null,
+  settings,
+});
+
+export const done = ({ ledger, events, firstInvoice }: Work): BillingChange => ({
+  ledger,
+  events,
+  firstInvoice,
+});
 
 export function live(w: Work): Subscription {
   const subscription = w.ledger.subscription;
@@ -50,15 +58,15 @@ export function live(w: Work): Subscription {
   return subscription;
 }
 
+/** Moves the ledger's clock to `atS` (never back) and returns it. */
+export const clockTo = (w: Work, atS: number) => (w.ledger.clock_s = Math.max(w.ledger.clock_s ?? atS, atS));
+
 /** Applies `changes` to the subscription and sends `customer.subscription.updated` with their old values. */
 export function updateSubscription(w: Work, atS: number, changes: Partial<Subscription>): void {
   const subscription = live(w);
-  const previous: Partial<Subscription> = {};
-  for (const key of Object.keys(changes) as (keyof Subscription)[])
-    (previous as Record<string, unknown>)[key] = subscription[key];
-  const updated = { ...subscription, ...changes };
-  w.ledger.subscription = updated;
-  w.events.push({ type: 'customer.subscription.updated', atS, object: updated, previous });
+  const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, subscription[key as 'id']]));
+  w.ledger.subscription = { ...subscription, ...changes };
+  w.events.push({ type: 'customer.subscription.updated', atS, object: w.ledger.subscription, previous });
 }
 
 export function endSubscription(
@@ -72,10 +80,7 @@ export function endSubscription(
     status: 'canceled',
     ended_at: atS,
     canceled_at: subscription.canceled_at ?? atS,
-    cancellation_details: {
-      ...(subscription.cancellation_details ?? { comment: null, feedback: null, feedback_option: null }),
-      reason,
-    },
+    cancellation_details: { ...(subscription.cancellation_details ?? NO_DETAILS), reason },
   };
   w.ledger.subscription = ended;
   // Nothing more is tried for it; a Direct Debit already submitted is still confirmed by the bank.
@@ -89,25 +94,19 @@ export function invoiceOf(w: Work, id: string): Invoice {
   return invoice;
 }
 
-export function putInvoice(w: Work, invoice: Invoice): Invoice {
-  w.ledger.invoices = w.ledger.invoices.map((candidate) =>
-    candidate.id === invoice.id ? invoice : candidate,
-  );
+function putInvoice(w: Work, invoice: Invoice): Invoice {
+  w.ledger.invoices = w.ledger.invoices.map((other) => (other.id === invoice.id ? invoice : other));
   return invoice;
-}
-
-function putCharge(w: Work, charge: InvoiceCharge): void {
-  w.ledger.charges = w.ledger.charges.map((candidate) =>
-    candidate.payment_intent === charge.payment_intent ? charge : candidate,
-  );
 }
 
 export const isFirst = (invoice: Invoice) => invoice.billing_reason === 'subscription_create';
 
 /** The invoice was paid: the subscription leaves `incomplete` or `past_due`; retries for it stop. */
-export function afterPaid(w: Work, invoice: Invoice, atS: number): void {
-  w.events.push({ type: 'invoice.paid', atS, object: invoice });
-  w.events.push({ type: 'invoice.payment_succeeded', atS, object: invoice });
+function afterPaid(w: Work, invoice: Invoice, atS: number): void {
+  w.events.push(
+    { type: 'invoice.paid', atS, object: invoice },
+    { type: 'invoice.payment_succeeded', atS, object: invoice },
+  );
   w.ledger.steps = w.ledger.steps.filter((step) => step.invoice !== invoice.id || step.kind === 'settle');
   const subscription = live(w);
   if (ENDED.has(subscription.status)) return;
@@ -119,46 +118,47 @@ export function afterPaid(w: Work, invoice: Invoice, atS: number): void {
   else if (subscription.status === 'past_due' && !stillOpen) updateSubscription(w, atS, { status: 'active' });
 }
 
-/** When Smart Retries try a failed card renewal again: `tries` moments spread over the window, the last on its end. */
-function retryTimes(failedS: number, settings: BillingSettings): number[] {
-  const { tries, days } = settings.retries;
-  return Array.from({ length: tries }, (_, i) => failedS + Math.round(((i + 1) * days * DAY_S) / tries));
-}
-
 /** A payment attempt on `invoice` failed at `atS` (`counted`: a new attempt, not a Direct Debit's confirmation). */
-export function afterFailed(
+function afterFailed(
   w: Work,
   invoice: Invoice,
   atS: number,
   method: InvoiceCharge['method'],
   counted: boolean,
-): void {
+) {
   const subscription = live(w);
-  // Only the first invoice is ever charged while the subscription is incomplete (it does not renew).
+  const { tries, days } = w.settings.retries;
+  // Only the first invoice is ever charged while the subscription is incomplete (it does not renew); it expires 23
+  // hours after the failure (RULES.md, first-invoice-expires).
   if (subscription.status === 'incomplete') {
-    const failed = putInvoice(w, failedInvoice(invoice, null, counted));
-    w.events.push({ type: 'invoice.payment_failed', atS, object: failed });
+    w.events.push({
+      type: 'invoice.payment_failed',
+      atS,
+      object: putInvoice(w, failedInvoice(invoice, null, counted)),
+    });
     w.firstInvoice = { outcome: 'failed', atS };
-    // "If the first invoice is not paid within 23 hours, the subscription transitions to incomplete_expired": it
-    // stays incomplete that long after the failure (RULES.md, first-invoice-expires).
     w.ledger.steps.push({ atS: atS + FIRST_INVOICE_GRACE_S, invoice: invoice.id, kind: 'expire' });
     return;
   }
-  // Its tries and its window's close are planned together at its first failure, and the close is its last step.
-  const planned = w.ledger.steps.some((step) => step.invoice === invoice.id);
-  if (!planned) {
-    // The first failure of this invoice: plan the retries (cards only) and the end of the window.
-    const retries = method === 'card' ? retryTimes(atS, w.settings) : [];
-    w.ledger.steps.push(
-      ...retries.map((retryS): InvoiceStep => ({ atS: retryS, invoice: invoice.id, kind: 'retry' })),
-      { atS: atS + w.settings.retries.days * DAY_S, invoice: invoice.id, kind: 'give_up' },
-    );
+  // At its first failure: Smart Retries (cards only) spread evenly over the window, the last at its close.
+  if (!w.ledger.steps.some((step) => step.invoice === invoice.id)) {
+    if (method === 'card')
+      for (let i = 1; i <= tries; i++)
+        w.ledger.steps.push({
+          atS: atS + Math.round((i * days * DAY_S) / tries),
+          invoice: invoice.id,
+          kind: 'retry',
+        });
+    w.ledger.steps.push({ atS: atS + days * DAY_S, invoice: invoice.id, kind: 'give_up' });
   }
   // The tries still planned are later than this one, in order: the first is the next.
   const next =
     w.ledger.steps.find((step) => step.invoice === invoice.id && step.kind === 'retry')?.atS ?? null;
-  const failed = putInvoice(w, failedInvoice(invoice, next, counted));
-  w.events.push({ type: 'invoice.payment_failed', atS, object: failed });
+  w.events.push({
+    type: 'invoice.payment_failed',
+    atS,
+    object: putInvoice(w, failedInvoice(invoice, next, counted)),
+  });
   // A renewal leaves a trial before its invoice is charged: only an active subscription becomes past due.
   if (subscription.status === 'active') updateSubscription(w, atS, { status: 'past_due' });
 }
@@ -174,9 +174,8 @@ export function attemptPayment(w: Work, invoice: Invoice, atS: number): void {
   if (method === 'bacs_debit') {
     w.ledger.charges.push(charge);
     putInvoice(w, attemptedInvoice(invoice));
-    const days = isFirst(invoice)
-      ? w.settings.bacsBusinessDays.newMandate
-      : w.settings.bacsBusinessDays.existingMandate;
+    const { newMandate, existingMandate } = w.settings.bacsBusinessDays;
+    const days = isFirst(invoice) ? newMandate : existingMandate;
     w.ledger.steps.push({ atS: businessDaysAfter(atS, days), invoice: invoice.id, kind: 'settle' });
     return;
   }
@@ -191,33 +190,18 @@ export function settle(w: Work, invoiceId: string, atS: number): void {
   const charge = w.ledger.charges.find((c) => c.invoice === invoiceId && c.status === 'processing');
   if (!charge) return;
   const succeeds = w.ledger.payment_outcome === 'succeeds';
-  putCharge(w, { ...charge, status: succeeds ? 'succeeded' : 'failed', settled_s: atS });
+  const settled = { ...charge, status: succeeds ? 'succeeded' : 'failed', settled_s: atS } as const;
+  w.ledger.charges = w.ledger.charges.map((c) => (c.payment_intent === charge.payment_intent ? settled : c));
   const invoice = invoiceOf(w, invoiceId);
   if (succeeds) afterPaid(w, putInvoice(w, paidInvoice(invoice, atS, false)), atS);
   else if (!ENDED.has(live(w).status)) afterFailed(w, invoice, atS, charge.method, false);
   else w.events.push({ type: 'invoice.payment_failed', atS, object: invoice });
 }
 
-/**
- * The retry window of an invoice closed at `atS`, unpaid (paying it drops the step): the account's setting
- * decides what becomes of the subscription.
- */
+/** The retry window of an invoice closed at `atS`, unpaid (paying it drops the step): the account's setting decides. */
 export function giveUp(w: Work, atS: number): void {
   if (w.settings.afterRetries === 'cancel') endSubscription(w, atS, 'payment_failed');
   else if (w.settings.afterRetries === 'unpaid') updateSubscription(w, atS, { status: 'unpaid' });
-}
-
-/** The lines of a renewal: each subscription item at its full price for the new period. */
-function renewalLines(w: Work, subscription: Subscription, startS: number, endS: number): InvoiceLineInput[] {
-  return subscription.items.data.map((item) => ({
-    description: `${item.quantity ?? 1} × ${w.ledger.product_names[item.price.id] ?? item.price.id}`,
-    amount: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
-    quantity: item.quantity ?? 1,
-    price: item.price,
-    period: { start: startS, end: endS },
-    subscriptionItem: item.id,
-    proration: false,
-  }));
 }
 
 /** The period ending at `atS` renews: the next period starts, and its invoice is created as a draft. */
@@ -234,23 +218,30 @@ export function renew(w: Work, atS: number): void {
     recurring.interval_count,
   );
   const moved = withPeriod(subscription, atS, next);
+  const unpaid = subscription.status === 'unpaid';
   const draft = draftInvoice({
     subscription: moved,
     customerEmail: w.ledger.customer_email,
-    lines: renewalLines(w, moved, atS, next),
+    // Each subscription item at its full price for the new period.
+    lines: moved.items.data.map((si) => ({
+      description: `${si.quantity ?? 1} × ${w.ledger.product_names[si.price.id] ?? si.price.id}`,
+      amount: (si.price.unit_amount ?? 0) * (si.quantity ?? 1),
+      quantity: si.quantity ?? 1,
+      price: si.price,
+      period: { start: atS, end: next },
+      subscriptionItem: si.id,
+      proration: false,
+    })),
     billingReason: 'subscription_cycle',
     createdS: atS,
-    finalizesAtS: subscription.status === 'unpaid' ? null : atS + w.settings.renewalDraftS,
+    finalizesAtS: unpaid ? null : atS + w.settings.renewalDraftS,
     period: { start: item.current_period_start, end: atS },
   });
   w.ledger.invoices.push(draft);
-  updateSubscription(w, atS, {
-    items: moved.items,
-    latest_invoice: draft.id,
-    ...(subscription.status === 'trialing' ? { status: 'active' as const } : {}),
-  });
+  const trialEnds = subscription.status === 'trialing' ? { status: 'active' as const } : {};
+  updateSubscription(w, atS, { items: moved.items, latest_invoice: draft.id, ...trialEnds });
   w.events.push({ type: 'invoice.created', atS, object: draft });
-  if (subscription.status !== 'unpaid')
+  if (!unpaid)
     w.ledger.steps.push({ atS: atS + w.settings.renewalDraftS, invoice: draft.id, kind: 'finalize' });
 }
 
@@ -261,20 +252,9 @@ export function finalize(w: Work, invoice: Invoice, atS: number): void {
   attemptPayment(w, open, atS);
 }
 
-export function begin(ledger: SubscriptionLedger, settings: BillingSettings): Work {
-  return { ledger: copy(ledger), events: [], firstInvoice: null, settings };
-}
-
-export const done = (w: Work): BillingChange => ({
-  ledger: w.ledger,
-  events: w.events,
-  firstInvoice: w.firstInvoice,
-});
-
 /** The first invoice still unpaid 23 hours after it failed: the subscription expires and the invoice is voided. */
 export function expireFirst(w: Work, invoice: Invoice, atS: number): void {
   if (live(w).status !== 'incomplete' || invoice.status !== 'open') return;
   updateSubscription(w, atS, { status: 'incomplete_expired', ended_at: atS });
-  const voided = putInvoice(w, voidedInvoice(invoice, atS));
-  w.events.push({ type: 'invoice.voided', atS, object: voided });
+  w.events.push({ type: 'invoice.voided', atS, object: putInvoice(w, voidedInvoice(invoice, atS)) });
 }

@@ -1,9 +1,7 @@
 /**
  * What a Checkout Session charges today and when its subscription renews (Stripe, "Set the billing cycle date" and
- * "Trials"): one-time prices on the first invoice; without an anchor or a trial the first full period too; with an
- * anchor the time until it pro rata (or nothing, `none`); with a trial nothing recurring until it ends.
+ * "Trials"); README.md, "What is due today", says it in words.
  */
-
 import { type Interval, nextNaturalBillingDate, periodBoundary } from './billing-dates.ts';
 
 export type ProrationBehavior = 'create_prorations' | 'none';
@@ -40,12 +38,7 @@ export interface ChargeTerms {
 }
 
 const DAY_S = 24 * 60 * 60;
-
-function trialEndOf(data: SubscriptionDataInput | null, startS: number): number | null {
-  if (data?.trialEnd != null) return data.trialEnd;
-  if (data?.trialPeriodDays != null) return startS + data.trialPeriodDays * DAY_S;
-  return null;
-}
+const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
 /** The terms of a session whose subscription (if any) starts at `startS`. */
 export function chargeTerms(
@@ -56,50 +49,31 @@ export function chargeTerms(
   const full = lines.map((line) => line.unitAmount * line.quantity);
   const firstRecurring = lines.find((line) => line.recurring)?.recurring;
   if (!firstRecurring) {
-    const dueToday = full.reduce((sum, amount) => sum + amount, 0);
-    return {
-      todayByLine: full,
-      dueToday,
-      recurring: null,
-      firstRenewalS: null,
-      billingCycleAnchorS: null,
-      trialEndS: null,
-    };
+    const none = { recurring: null, firstRenewalS: null, billingCycleAnchorS: null, trialEndS: null };
+    return { todayByLine: full, dueToday: sum(full), ...none };
   }
   const { interval, interval_count: count } = firstRecurring;
   const natural = nextNaturalBillingDate(startS, interval, count);
-  const trialEndS = trialEndOf(data, startS);
+  const days = data?.trialPeriodDays;
+  const trialEndS = data?.trialEnd ?? (days == null ? null : startS + days * DAY_S);
   const anchor = data?.billingCycleAnchor ?? null;
-  // The share of a recurring price charged on the first invoice.
-  let share: (amount: number) => number;
-  let firstRenewalS: number;
-  let billingCycleAnchorS: number;
-  if (trialEndS !== null) {
-    share = () => 0;
-    firstRenewalS = trialEndS;
-    billingCycleAnchorS = trialEndS;
-  } else if (anchor !== null) {
+  // The share of a recurring price charged on the first invoice, and when the first full period starts.
+  let share = (amount: number) => amount;
+  let firstRenewalS = natural;
+  if (trialEndS !== null) [share, firstRenewalS] = [() => 0, trialEndS];
+  else if (anchor !== null) {
     const fraction = (anchor - startS) / (natural - startS);
     // Stryker disable next-line OptionalChaining: the anchor is read from data, so data is set here.
     share = data?.prorationBehavior === 'none' ? () => 0 : (amount) => Math.round(amount * fraction);
     firstRenewalS = anchor;
-    billingCycleAnchorS = anchor;
-  } else {
-    share = (amount) => amount;
-    firstRenewalS = natural;
-    billingCycleAnchorS = startS;
   }
   const todayByLine = lines.map((line, i) => (line.recurring ? share(full[i]!) : full[i]!));
   return {
     todayByLine,
-    dueToday: todayByLine.reduce((sum, amount) => sum + amount, 0),
-    recurring: {
-      amount: lines.reduce((sum, line, i) => (line.recurring ? sum + full[i]! : sum), 0),
-      interval,
-      intervalCount: count,
-    },
+    dueToday: sum(todayByLine),
+    recurring: { amount: sum(full.filter((_, i) => lines[i]!.recurring)), interval, intervalCount: count },
     firstRenewalS,
-    billingCycleAnchorS,
+    billingCycleAnchorS: trialEndS ?? anchor ?? startS,
     trialEndS,
   };
 }

@@ -1,9 +1,8 @@
 /**
- * A subscription's invoices through their life (docs.stripe.com/billing/invoices/subscription): created and
- * finalized at once for a new subscription, a draft "for about an hour" for a renewal, then paid, left open
- * with its next try, or voided when the subscription expires before its first invoice is paid.
+ * A subscription's invoices through their life (docs.stripe.com/billing/invoices/subscription): a draft, open, then
+ * paid, left open with its next try, or voided.
  */
-import { decimalText, fields, type Stripe } from '../account/stripe-types.ts';
+import { complete, decimalText, type Stripe } from '../account/stripe-types.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
 import type { Subscription } from './subscription-object.ts';
 
@@ -35,42 +34,30 @@ export interface NewInvoice {
 }
 
 function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: string): Stripe.InvoiceLineItem {
-  const details = { proration: input.proration, proration_details: { credited_items: null } };
+  const details = { proration: input.proration, subscription: subscriptionId };
   const item = input.subscriptionItem;
-  return {
+  return complete<Stripe.InvoiceLineItem>('line_item', {
     id: `il_${randomAlphanumeric(24)}`,
-    object: 'line_item',
-    amount: input.amount,
-    currency: input.price.currency,
-    description: input.description,
-    ...fields('discount_amounts discounts pretax_credit_amounts taxes', []),
+    ...{ amount: input.amount, currency: input.price.currency, description: input.description },
+    ...{ discount_amounts: [], pretax_credit_amounts: [], taxes: [] },
     discountable: true,
     invoice: invoiceId,
-    livemode: false,
     metadata: {},
     parent: item
       ? {
           type: 'subscription_item_details',
-          invoice_item_details: null,
-          subscription_item_details: {
-            ...details,
-            invoice_item: null,
-            subscription: subscriptionId,
-            subscription_item: item,
-          },
+          subscription_item_details: { ...details, subscription_item: item, proration_details: {} },
         }
       : {
           type: 'invoice_item_details',
           invoice_item_details: {
             ...details,
             invoice_item: `ii_${randomAlphanumeric(24)}`,
-            subscription: subscriptionId,
+            proration_details: {},
           },
-          subscription_item_details: null,
         },
     period: input.period,
     pricing: {
-      type: 'price_details',
       price_details: { price: input.price.id, product: String(input.price.product) },
       unit_amount_decimal: input.price.unit_amount_decimal ?? decimalText(input.amount),
     },
@@ -78,7 +65,7 @@ function lineOf(input: InvoiceLineInput, invoiceId: string, subscriptionId: stri
     quantity_decimal: decimalText(input.quantity),
     subscription: subscriptionId,
     subtotal: input.amount,
-  } satisfies Stripe.InvoiceLineItem;
+  });
 }
 
 /** A draft invoice of a subscription, charged automatically once finalized. */
@@ -86,34 +73,14 @@ export function draftInvoice(args: NewInvoice): Invoice {
   const id = `in_${randomAlphanumeric(24)}`;
   const { subscription } = args;
   const total = args.lines.reduce((sum, line) => sum + line.amount, 0);
-  return {
+  return complete<Invoice>('invoice', {
     id,
-    object: 'invoice',
-    ...fields(
-      'account_name account_tax_ids application custom_fields customer_account customer_address',
-      null,
-    ),
-    ...fields('customer_name', null),
-    ...fields(
-      'customer_phone customer_shipping default_payment_method default_source description due_date',
-      null,
-    ),
-    ...fields(
-      'effective_at footer from_invoice hosted_invoice_url invoice_pdf last_finalization_error',
-      null,
-    ),
-    ...fields('latest_revision next_payment_attempt number on_behalf_of receipt_number rendering', null),
-    ...fields('shipping_cost shipping_details statement_descriptor subscription webhooks_delivered_at', null),
-    ...fields('customer_tax_ids default_tax_rates discounts total_discount_amounts', []),
-    ...fields('total_pretax_credit_amounts total_taxes', []),
-    ...fields('amount_overpaid amount_paid amount_shipping attempt_count ending_balance starting_balance', 0),
-    ...fields('post_payment_credit_notes_amount pre_payment_credit_notes_amount', 0),
+    ...{ customer_tax_ids: [], total_discount_amounts: [], total_pretax_credit_amounts: [], total_taxes: [] },
+    ...{ ending_balance: 0, hosted_invoice_url: null, invoice_pdf: null, subscription: null },
     account_country: 'GB',
-    amount_due: total,
-    amount_remaining: total,
-    attempted: false,
+    ...{ amount_due: total, amount_remaining: total, subtotal: total, subtotal_excluding_tax: total },
+    ...{ total, total_excluding_tax: total },
     auto_advance: true,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
     automatically_finalizes_at: args.finalizesAtS,
     billing_reason: args.billingReason,
     collection_method: 'charge_automatically',
@@ -129,24 +96,18 @@ export function draftInvoice(args: NewInvoice): Invoice {
       has_more: false,
       url: `/v1/invoices/${id}/lines`,
     },
-    livemode: false,
     metadata: {},
     parent: {
       type: 'subscription_details',
-      quote_details: null,
       subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
     },
-    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    payment_settings: {},
     period_end: args.period.end,
     period_start: args.period.start,
     status: 'draft',
-    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: total,
-    subtotal_excluding_tax: total,
+    status_transitions: {},
     test_clock: subscription.test_clock,
-    total,
-    total_excluding_tax: total,
-  } satisfies Invoice;
+  });
 }
 
 /** The draft finalized at `atS`: open, numbered by its place among the customer's invoices. */
@@ -164,14 +125,7 @@ export function finalizedInvoice(invoice: Invoice, atS: number, sequence: number
 }
 
 /** A payment attempt under way (a Direct Debit being processed): attempted, still open. */
-export function attemptedInvoice(invoice: Invoice): Invoice {
-  return {
-    ...invoice,
-    attempted: true,
-    attempt_count: invoice.attempt_count + 1,
-    next_payment_attempt: null,
-  };
-}
+export const attemptedInvoice = (invoice: Invoice): Invoice => failedInvoice(invoice, null);
 
 /** Voided at `atS` (its subscription expired before it was paid). */
 export function voidedInvoice(invoice: Invoice, atS: number): Invoice {

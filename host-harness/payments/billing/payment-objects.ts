@@ -1,7 +1,6 @@
 /** The payments behind a subscription's invoices, and the disputes a bank raises against them. */
-
 import type { PaymentMethodType } from '../account/payment-methods.ts';
-import { fields, type Stripe } from '../account/stripe-types.ts';
+import { complete, type Stripe } from '../account/stripe-types.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
 
 /** One payment of an invoice: its ids, how it is paid and where it stands. */
@@ -44,20 +43,18 @@ export function newCharge(
 /** The InvoicePayment that names a payment's PaymentIntent on its invoice. */
 export function invoicePayment(charge: InvoiceCharge): Stripe.InvoicePayment {
   const paid = charge.status === 'succeeded';
-  return {
+  return complete<Stripe.InvoicePayment>('invoice_payment', {
     id: charge.invoice_payment,
-    object: 'invoice_payment',
     amount_paid: paid ? charge.amount : null,
     amount_requested: charge.amount,
     created: charge.created_s,
     currency: charge.currency,
     invoice: charge.invoice,
     is_default: true,
-    livemode: false,
     payment: { type: 'payment_intent', payment_intent: charge.payment_intent },
     status: paid ? 'paid' : charge.status === 'failed' ? 'canceled' : 'open',
-    status_transitions: { canceled_at: null, paid_at: paid ? charge.settled_s : null },
-  } satisfies Stripe.InvoicePayment;
+    status_transitions: { paid_at: paid ? charge.settled_s : null },
+  });
 }
 
 /**
@@ -65,49 +62,15 @@ export function invoicePayment(charge: InvoiceCharge): Stripe.InvoicePayment {
  * dispute is final and cannot be contested, so there is nothing to respond to).
  */
 export function bacsDispute(charge: InvoiceCharge, atS: number): Stripe.Dispute {
-  return {
+  return complete<Stripe.Dispute>('dispute', {
     id: `du_${randomAlphanumeric(24)}`,
-    object: 'dispute',
-    amount: charge.amount,
-    balance_transactions: [],
-    charge: charge.charge,
-    created: atS,
-    currency: charge.currency,
-    enhanced_eligibility_types: [],
-    evidence: {
-      ...fields(
-        'access_activity_log billing_address cancellation_policy cancellation_policy_disclosure',
-        null,
-      ),
-      ...fields('cancellation_rebuttal customer_communication customer_email_address customer_name', null),
-      ...fields('customer_purchase_ip customer_signature duplicate_charge_documentation', null),
-      ...fields(
-        'duplicate_charge_explanation duplicate_charge_id product_description receipt refund_policy',
-        null,
-      ),
-      ...fields(
-        'refund_policy_disclosure refund_refusal_explanation service_date service_documentation',
-        null,
-      ),
-      ...fields('shipping_address shipping_carrier shipping_date shipping_documentation', null),
-      ...fields('shipping_tracking_number uncategorized_file uncategorized_text', null),
-      enhanced_evidence: {},
-    },
-    evidence_details: {
-      due_by: null,
-      enhanced_eligibility: {},
-      has_evidence: false,
-      past_due: false,
-      submission_count: 0,
-      submission_method: 'not_submitted',
-    },
-    intended_submission_method: null,
-    is_charge_refundable: false,
-    livemode: false,
+    ...{ amount: charge.amount, charge: charge.charge, created: atS, currency: charge.currency },
+    evidence: { enhanced_evidence: {} },
+    evidence_details: { enhanced_eligibility: {}, submission_method: 'not_submitted' },
     metadata: {},
     network_reason_code: null,
     payment_intent: charge.payment_intent,
     reason: 'debit_not_authorized',
     status: 'lost',
-  } satisfies Stripe.Dispute;
+  });
 }

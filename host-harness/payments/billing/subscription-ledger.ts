@@ -1,8 +1,4 @@
-/**
- * What the double keeps of one subscription's billing (stored with its checkout session): the subscription as
- * it is now, its invoices, their payments and disputes, the steps its test clock has still to take, and the
- * clock itself.
- */
+/** What the provider keeps of one subscription (stored with its checkout session), and the changes made to it. */
 import type { AccountSettings } from '../account/account-settings.ts';
 import type { PaymentMethodType } from '../account/payment-methods.ts';
 import type { Stripe } from '../account/stripe-types.ts';
@@ -41,22 +37,16 @@ export interface SubscriptionLedger {
   product_names: Record<string, string>;
 }
 
-/** A ledger before anything was bought. */
-export function emptyLedger(): SubscriptionLedger {
-  return {
-    subscription: null,
-    invoices: [],
-    charges: [],
-    disputes: [],
-    steps: [],
-    payment_method: null,
-    payment_outcome: 'succeeds',
-    trial_notice_sent: false,
-    clock_s: null,
-    customer_email: null,
-    product_names: {},
-  };
-}
+export const emptyLedger = (): SubscriptionLedger => ({
+  subscription: null,
+  ...{ invoices: [], charges: [], disputes: [], steps: [] },
+  payment_method: null,
+  payment_outcome: 'succeeds',
+  trial_notice_sent: false,
+  clock_s: null,
+  customer_email: null,
+  product_names: {},
+});
 
 /** The first invoice of the subscription settled (it decides the checkout session's fate). */
 export type FirstInvoiceOutcome = { outcome: 'succeeded' | 'failed'; atS: number } | null;
@@ -68,7 +58,6 @@ export interface BillingChange {
   firstInvoice: FirstInvoiceOutcome;
 }
 
-/** What the billing rules read from the account. */
 export type BillingSettings = Pick<
   AccountSettings,
   'retries' | 'afterRetries' | 'renewalDraftS' | 'bacsBusinessDays'

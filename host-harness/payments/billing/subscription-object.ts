@@ -1,5 +1,5 @@
 /** The subscription a completed subscription-mode session creates, as the provider answers it. */
-import { fields, type Stripe } from '../account/stripe-types.ts';
+import { complete, type Stripe } from '../account/stripe-types.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
 import type { ChargeTerms } from './billing-terms.ts';
 import { planOf } from './price-object.ts';
@@ -20,82 +20,46 @@ export interface NewSubscription {
   testClock: string;
 }
 
-/**
- * Its items are the session's recurring prices; its first period runs from the start to the first renewal
- * (the anchor, the trial's end, or one period on); later periods count from `billing_cycle_anchor`.
- */
+/** Its items are the session's recurring prices, their first period up to the first renewal (billing-terms.ts). */
 export function buildSubscription(args: NewSubscription): Subscription {
   const id = `sub_${randomAlphanumeric(24)}`;
-  const items = args.lineItems.flatMap((item): Stripe.SubscriptionItem[] =>
+  const items = args.lineItems.flatMap((item) =>
     item.price?.recurring
-      ? [
-          {
-            id: `si_${randomAlphanumeric(14)}`,
-            object: 'subscription_item',
-            ...fields('billing_thresholds current_trial', null),
-            ...fields('discounts tax_rates', []),
-            created: args.startS,
-            current_period_end: args.terms.firstRenewalS ?? args.startS,
-            current_period_start: args.startS,
-            metadata: {},
-            plan: planOf(item.price),
-            price: item.price,
-            quantity: item.quantity ?? 1,
-            subscription: id,
-          },
-        ]
+      ? complete<Stripe.SubscriptionItem>('subscription_item', {
+          id: `si_${randomAlphanumeric(14)}`,
+          ...{ created: args.startS, current_period_start: args.startS, metadata: {}, tax_rates: [] },
+          current_period_end: args.terms.firstRenewalS ?? args.startS,
+          plan: planOf(item.price),
+          price: item.price,
+          quantity: item.quantity ?? 1,
+          subscription: id,
+        })
       : [],
   );
-  return {
+  return complete<Subscription>('subscription', {
     id,
-    object: 'subscription',
-    ...fields(
-      'application application_fee_percent billing_cycle_anchor_config billing_thresholds cancel_at',
-      null,
-    ),
-    ...fields('canceled_at customer_account days_until_due default_source ended_at latest_invoice', null),
-    ...fields(
-      'next_pending_invoice_item_invoice on_behalf_of pause_collection pending_invoice_item_interval',
-      null,
-    ),
-    ...fields('pending_setup_intent pending_update schedule transfer_data', null),
-    ...fields('billing_schedules default_tax_rates discounts', []),
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    ...{ billing_schedules: [], default_tax_rates: [], discounts: [] },
     billing_cycle_anchor: args.terms.billingCycleAnchorS ?? args.startS,
-    billing_mode: { flexible: null, type: 'classic' },
-    cancel_at_period_end: false,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
+    billing_mode: { type: 'classic' },
+    cancellation_details: {},
     collection_method: 'charge_automatically',
     created: args.startS,
     currency: args.currency,
     customer: args.customer,
     default_payment_method: args.paymentMethod,
     description: args.description,
-    invoice_settings: {
-      account_tax_ids: null,
-      custom_fields: null,
-      description: null,
-      footer: null,
-      issuer: { type: 'self' },
-    },
+    invoice_settings: { issuer: { type: 'self' } },
     items: { object: 'list', data: items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
-    livemode: false,
-    managed_payments: { enabled: false },
+    managed_payments: {},
     metadata: args.metadata,
-    payment_settings: {
-      payment_method_options: null,
-      payment_method_types: null,
-      save_default_payment_method: 'off',
-    },
+    payment_settings: { save_default_payment_method: 'off' },
     start_date: args.startS,
     status: args.status,
     test_clock: args.testClock,
     trial_end: args.terms.trialEndS,
-    trial_settings: {
-      end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' },
-    },
+    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
     trial_start: args.terms.trialEndS === null ? null : args.startS,
-  } satisfies Subscription;
+  });
 }
 
 /** The end of the subscription's current period (its items share one). */

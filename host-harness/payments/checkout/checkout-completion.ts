@@ -1,19 +1,11 @@
 /**
- * What happens to a checkout session, as the provider does it: paying on the hosted page (a card pays at
- * once; a Bacs Direct Debit completes the session `unpaid`, "Wait for the payment to succeed or fail", and
- * later sends `checkout.session.async_payment_succeeded` or `…async_payment_failed`:
- * docs.stripe.com/billing/subscriptions/ bacs-debit), its subscription's clock moving on, and its expiry.
+ * What happens to a checkout session: paid on the hosted page (a Bacs Direct Debit completes it `unpaid` until the
+ * bank answers, docs.stripe.com/billing/subscriptions/bacs-debit), its subscription's clock moving on, its expiry.
  */
-
 import type { PaymentMethodType } from '../account/payment-methods.ts';
 import { firstDebitConfirmedAt, runUntil } from '../billing/billing-clock.ts';
 import { chargeTerms } from '../billing/billing-terms.ts';
-import {
-  type BillingChange,
-  BillingConflict,
-  type BillingSettings,
-  type PaymentOutcome,
-} from '../billing/subscription-ledger.ts';
+import { type BillingChange, BillingConflict, type BillingSettings } from '../billing/subscription-ledger.ts';
 import { startSubscription } from '../billing/subscription-start.ts';
 import { randomAlphanumeric } from '../server/ids.ts';
 import type { EventSpec } from '../webhooks/provider-event.ts';
@@ -27,32 +19,22 @@ export interface Change {
 }
 
 /**
- * The record with a billing change applied; the first invoice's fate decides a Direct Debit session's (the
- * only kind whose first invoice settles after the session completed: `complete` and `unpaid` until then).
+ * A billing change (the clock, a cancellation, a dispute) applied to the session; the first invoice's fate decides a
+ * Direct Debit session's, the only kind whose first invoice settles after the session completed.
  */
-function withBilling(record: CheckoutRecord, change: BillingChange): Change {
-  const next: CheckoutRecord = { ...record, ...change.ledger };
-  const events = [...change.events];
-  const first = change.firstInvoice;
-  if (first) {
-    const succeeded = first.outcome === 'succeeded';
-    const session: CheckoutSession = succeeded
-      ? { ...record.session, payment_status: 'paid' }
-      : record.session;
-    next.session = session;
-    events.push({
-      type: succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
-      atS: first.atS,
-      object: session,
-    });
-  }
-  return { record: next, events };
+export function applyBilling(
+  record: CheckoutRecord,
+  { ledger, events, firstInvoice }: BillingChange,
+): Change {
+  const next: CheckoutRecord = { ...record, ...ledger };
+  if (!firstInvoice) return { record: next, events };
+  const succeeded = firstInvoice.outcome === 'succeeded';
+  next.session = succeeded ? { ...record.session, payment_status: 'paid' } : record.session;
+  const type = `checkout.session.async_payment_${succeeded ? 'succeeded' : 'failed'}` as const;
+  return { record: next, events: [...events, { type, atS: firstInvoice.atS, object: next.session }] };
 }
 
-/**
- * Completes an open session with the method the buyer chose at `nowS`; null when it is not open (a second
- * press of Pay, or one that lost the race to another).
- */
+/** Completes an open session with the buyer's method at `nowS`; null when it is not open (a second press of Pay). */
 export function completeCheckout(
   record: CheckoutRecord,
   choice: { method: PaymentMethodType; email: string | null },
@@ -62,56 +44,42 @@ export function completeCheckout(
   const { session } = record;
   if (session.status !== 'open') return null;
   const terms = chargeTerms(record.line_items.map(pricedLine), record.subscription_data, nowS);
-  const nothingDue = terms.dueToday === 0;
   const customer = `cus_${randomAlphanumeric(14)}`;
   const email = choice.email ?? session.customer_email;
-  const paymentStatus: CheckoutSession['payment_status'] = nothingDue
-    ? 'no_payment_required'
-    : choice.method === 'bacs_debit'
-      ? 'unpaid'
-      : 'paid';
+  const bacs = choice.method === 'bacs_debit';
+  const paymentStatus = terms.dueToday === 0 ? 'no_payment_required' : bacs ? 'unpaid' : 'paid';
+  const completion = { customer, email, paymentStatus } as const;
   if (session.mode !== 'subscription') {
-    if (choice.method === 'bacs_debit')
+    if (bacs)
       throw new BillingConflict(
         'A Bacs Direct Debit in payment mode is not simulated by the local double',
         'not_simulated',
       );
-    const completed = completedSession(session, {
-      customer,
-      subscription: null,
-      paymentIntent: `pi_${randomAlphanumeric(24)}`,
-      email,
-      paymentStatus,
-    });
+    const paymentIntent = `pi_${randomAlphanumeric(24)}`;
+    const completed = completedSession(session, { ...completion, subscription: null, paymentIntent });
     return {
       record: { ...record, payment_method: choice.method, clock_s: nowS, session: completed },
       events: [{ type: 'checkout.session.completed', atS: nowS, object: completed }],
     };
   }
+  const data = record.subscription_data;
   const started = startSubscription(
     { ...record, payment_outcome: 'succeeds' },
     {
-      customer,
-      currency: session.currency ?? 'gbp',
-      lineItems: record.line_items,
-      terms,
-      startS: nowS,
-      metadata: record.subscription_data?.metadata ?? {},
-      description: record.subscription_data?.description ?? null,
-      method: choice.method,
-      email,
+      ...{ customer, currency: session.currency ?? 'gbp', lineItems: record.line_items, terms, startS: nowS },
+      ...{
+        metadata: data?.metadata ?? {},
+        description: data?.description ?? null,
+        method: choice.method,
+        email,
+      },
     },
     settings,
   );
   // Starting a subscription creates it and its first invoice.
+  const subscription = started.ledger.subscription!.id;
   const completed: CheckoutSession = {
-    ...completedSession(session, {
-      customer,
-      subscription: started.ledger.subscription!.id,
-      paymentIntent: null,
-      email,
-      paymentStatus,
-    }),
+    ...completedSession(session, { ...completion, subscription, paymentIntent: null }),
     invoice: started.ledger.invoices[0]!.id,
   };
   return {
@@ -125,21 +93,15 @@ export function settleFirstDebit(
   record: CheckoutRecord,
   outcome: 'succeeded' | 'failed',
   settings: BillingSettings,
-): Change {
-  const at = firstDebitConfirmedAt(record);
-  const paymentOutcome: PaymentOutcome = outcome === 'succeeded' ? 'succeeds' : 'fails';
-  return withBilling(record, runUntil({ ...record, payment_outcome: paymentOutcome }, at, settings));
+) {
+  const ready = { ...record, payment_outcome: outcome === 'succeeded' ? 'succeeds' : 'fails' } as const;
+  return applyBilling(record, runUntil(ready, firstDebitConfirmedAt(record), settings));
 }
 
 /** The subscription's clock moves to `toS`, taking every step due by then. */
 export function advanceClock(record: CheckoutRecord, toS: number, settings: BillingSettings): Change {
   if (!record.subscription) throw new BillingConflict('This session has no subscription', 'no_subscription');
-  return withBilling(record, runUntil(record, toS, settings));
-}
-
-/** Any billing change made elsewhere (a cancellation, a dispute), applied to the session's record. */
-export function applyBilling(record: CheckoutRecord, change: BillingChange): Change {
-  return withBilling(record, change);
+  return applyBilling(record, runUntil(record, toS, settings));
 }
 
 /** An open session whose `expires_at` has passed expires (`checkout.session.expired`); null when it has not. */

@@ -1,10 +1,10 @@
+/** The checkout sessions as stored, with what followed each (table `orders`, its first name, kept for old data). */
 import type { SubscriptionDataInput } from '../billing/billing-terms.ts';
 import { emptyLedger, type SubscriptionLedger } from '../billing/subscription-ledger.ts';
 import type { Db, Tables } from '../server/database.ts';
 import { nowIso } from '../server/ids.ts';
 import type { CheckoutSession, SessionLineItem } from './checkout-session.ts';
 
-/** The checkout sessions (table `orders`, its first name, kept so that an existing data folder keeps its sessions). */
 export const CHECKOUT_SESSION_TABLES: Tables = {
   names: ['orders'],
   schema: `
@@ -17,10 +17,7 @@ CREATE TABLE IF NOT EXISTS orders (
 `,
 };
 
-/**
- * A checkout session of the payment-provider double with what followed it, as stored: the session and its
- * line items, and the ledger of the subscription it started (empty until it is completed).
- */
+/** A session and its line items, and the ledger of the subscription it started (empty until it is completed). */
 export interface CheckoutRecord extends SubscriptionLedger {
   app_id: string;
   session: CheckoutSession;
@@ -40,12 +37,12 @@ export type NewCheckoutRecord = Pick<
   'app_id' | 'session' | 'line_items' | 'subscription_data' | 'api_version'
 >;
 
-/** Records written before a field existed read with its empty value. */
-function normalise(record: CheckoutRecord): CheckoutRecord {
-  return { ...emptyLedger(), ...record, subscription_data: record.subscription_data ?? null };
-}
+/** A stored record; one written before a field existed reads with its empty value. */
+const fromRow = (row: { data: string } | undefined): CheckoutRecord | undefined => {
+  const record = row && (JSON.parse(row.data) as CheckoutRecord);
+  return record && { ...emptyLedger(), ...record, subscription_data: record.subscription_data ?? null };
+};
 
-/** The payment-provider double's checkout sessions (table `orders`), in creation order. */
 export class CheckoutSessionStore {
   private readonly stmts;
   private seq = 0;
@@ -53,43 +50,30 @@ export class CheckoutSessionStore {
     this.stmts = {
       insert: db.prepare('INSERT INTO orders (id, app_id, data, created_seq) VALUES (?, ?, ?, ?)'),
       get: db.prepare('SELECT data FROM orders WHERE id = ?'),
-      bySubscription: db.prepare("SELECT id FROM orders WHERE json_extract(data, '$.subscription.id') = ?"),
+      bySubscription: db.prepare("SELECT data FROM orders WHERE json_extract(data, '$.subscription.id') = ?"),
       put: db.prepare('UPDATE orders SET data = ? WHERE id = ?'),
       list: db.prepare('SELECT data FROM orders ORDER BY created_seq'),
-      maxSeq: db.prepare('SELECT COALESCE(MAX(created_seq), 0) AS n FROM orders'),
     };
-    this.seq = (this.stmts.maxSeq.get() as { n: number }).n;
+    this.seq = (db.prepare('SELECT COALESCE(MAX(created_seq), 0) AS n FROM orders').get() as { n: number }).n;
   }
   create(input: NewCheckoutRecord): CheckoutRecord {
     const now = nowIso();
-    const record: CheckoutRecord = {
-      ...emptyLedger(),
-      ...input,
-      cancelled: false,
-      created_date: now,
-      updated_date: now,
-    };
+    const record = { ...emptyLedger(), ...input, cancelled: false, created_date: now, updated_date: now };
     this.stmts.insert.run(record.session.id, record.app_id, JSON.stringify(record), ++this.seq);
     return record;
   }
   get(id: string): CheckoutRecord | undefined {
-    const row = this.stmts.get.get(id) as { data: string } | undefined;
-    return row ? normalise(JSON.parse(row.data) as CheckoutRecord) : undefined;
+    return fromRow(this.stmts.get.get(id) as { data: string } | undefined);
   }
   /** The session whose subscription this is. */
   bySubscription(subscriptionId: string): CheckoutRecord | undefined {
-    const row = this.stmts.bySubscription.get(subscriptionId) as { id: string } | undefined;
-    return row ? this.get(row.id) : undefined;
+    return fromRow(this.stmts.bySubscription.get(subscriptionId) as { data: string } | undefined);
   }
-  /**
-   * Reads, changes and writes one session in a single transaction, so that two presses of Pay cannot both
-   * find it open.
-   */
+  /** Reads, changes and writes one session in one transaction, so that two presses of Pay cannot both find it open. */
   update(id: string, change: (record: CheckoutRecord) => CheckoutRecord | null): CheckoutRecord | undefined {
     return this.db.transaction(() => {
       const record = this.get(id);
-      if (!record) return undefined;
-      const next = change(record);
+      const next = record && change(record);
       if (!next) return record;
       const stored = { ...next, updated_date: nowIso() };
       this.stmts.put.run(JSON.stringify(stored), id);
@@ -98,9 +82,7 @@ export class CheckoutSessionStore {
   }
   /** Every session, in creation order. */
   all(): CheckoutRecord[] {
-    return (this.stmts.list.all() as { data: string }[]).map((row) =>
-      normalise(JSON.parse(row.data) as CheckoutRecord),
-    );
+    return (this.stmts.list.all() as { data: string }[]).map((row) => fromRow(row)!);
   }
   resetSequence(): void {
     this.seq = 0;

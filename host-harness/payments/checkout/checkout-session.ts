@@ -1,11 +1,7 @@
-/**
- * The `checkout.session` object through its life: open (its hosted page's `url` until `expires_at`), complete
- * (`payment_status` `paid`, `unpaid` while a Direct Debit is processed, or `no_payment_required`), or
- * expired.
- */
+/** The `checkout.session` object through its life: open at its hosted page's `url`, complete, or expired. */
 import type { PriceInfo } from '../account/dashboard-prices.ts';
 import type { PaymentMethodType } from '../account/payment-methods.ts';
-import { fields, type Stripe } from '../account/stripe-types.ts';
+import { complete, type Stripe } from '../account/stripe-types.ts';
 import { isInterval } from '../billing/billing-dates.ts';
 import type { ChargeTerms, PricedLine, SubscriptionDataInput } from '../billing/billing-terms.ts';
 import { buildPrice } from '../billing/price-object.ts';
@@ -31,12 +27,10 @@ export interface SessionInput {
   customerEmail: string | null;
   clientReferenceId: string | null;
   metadata: Record<string, string>;
-  /** The methods the session offers: the dashboard's, narrowed by the request (account/payment-methods.ts). */
+  /** The methods the session offers (account/payment-methods.ts), and `allowed_payment_method_types` as given. */
   methods: PaymentMethodType[];
-  /** `allowed_payment_method_types` as given; null when not given. */
   allowedMethods: PaymentMethodType[] | null;
   subscriptionData: SubscriptionDataInput | null;
-  /** When it expires (Unix seconds): `expires_at`, or 24 hours after its creation. */
   expiresAt: number;
 }
 
@@ -58,7 +52,7 @@ export function pricedLine(item: SessionLineItem): PricedLine {
   };
 }
 
-export function pricedLinesOf(input: SessionInput): PricedLine[] {
+export function pricedLinesOf(input: Pick<SessionInput, 'lineItems'>): PricedLine[] {
   return input.lineItems.map(({ price, quantity }) => ({
     unitAmount: price.unit_amount,
     quantity,
@@ -73,19 +67,14 @@ export function pricedLinesOf(input: SessionInput): PricedLine[] {
 export function buildLineItems(input: SessionInput, terms: ChargeTerms, nowS: number): SessionLineItem[] {
   return input.lineItems.map(({ price, quantity }, i) => {
     const today = terms.todayByLine[i] ?? price.unit_amount * quantity;
-    return {
+    return complete<SessionLineItem>('item', {
       id: `li_${randomAlphanumeric(24)}`,
-      object: 'item',
-      adjustable_quantity: null,
-      ...fields('amount_discount amount_tax', 0),
-      amount_subtotal: today,
-      amount_total: today,
-      currency: price.currency,
+      ...{ amount_subtotal: today, amount_total: today, currency: price.currency },
       description: price.product_name,
       metadata: {},
       price: buildPrice(price, nowS),
       quantity,
-    } satisfies SessionLineItem;
+    });
   });
 }
 
@@ -98,71 +87,39 @@ export function buildSession(
   nowS: number,
 ): CheckoutSession {
   const { methods, mode } = input;
-  return {
+  return complete<CheckoutSession>('checkout.session', {
     id,
-    object: 'checkout.session',
-    ...fields('after_expiration allow_promotion_codes billing_address_collection client_secret', null),
-    ...fields(
-      'collected_information consent consent_collection currency_conversion customer customer_account',
-      null,
-    ),
-    ...fields('customer_details integration_identifier invoice locale origin_context payment_intent', null),
-    ...fields('payment_link permissions recovered_from setup_intent shipping_address_collection', null),
-    ...fields('shipping_cost submit_type subscription', null),
-    ...fields('custom_fields discounts shipping_options', []),
-    adaptive_pricing: { enabled: false },
+    adaptive_pricing: {},
     allowed_payment_method_types: input.allowedMethods,
     amount_subtotal: terms.dueToday,
     amount_total: terms.dueToday,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     cancel_url: input.cancelUrl,
     client_reference_id: input.clientReferenceId,
     created: nowS,
     currency: input.currency,
-    custom_text: {
-      after_submit: null,
-      shipping_address: null,
-      submit: null,
-      terms_of_service_acceptance: null,
-    },
     customer_creation: mode === 'payment' ? 'if_required' : null,
     customer_email: input.customerEmail,
+    discounts: [],
     expires_at: input.expiresAt,
-    invoice_creation:
-      mode === 'payment'
-        ? {
-            enabled: false,
-            invoice_data: {
-              ...fields(
-                'account_tax_ids custom_fields description footer issuer metadata rendering_options',
-                null,
-              ),
-            },
-          }
-        : null,
-    livemode: false,
-    managed_payments: { enabled: false },
+    invoice_creation: mode === 'payment' ? {} : null,
+    managed_payments: {},
     metadata: input.metadata,
     mode,
     payment_method_collection: 'always',
     // Methods named by the session, or the account's dashboard configuration (which the provider then names).
-    payment_method_configuration_details: { id: 'pmc_harness_dashboard', parent: null },
+    payment_method_configuration_details: { id: 'pmc_harness_dashboard' },
     payment_method_options: methods.includes('bacs_debit') ? { bacs_debit: {} } : {},
     payment_method_types: methods,
     payment_status: 'unpaid',
-    phone_number_collection: { enabled: false },
-    saved_payment_method_options: {
-      allow_redisplay_filters: ['always'],
-      payment_method_remove: null,
-      payment_method_save: null,
-    },
+    phone_number_collection: {},
+    saved_payment_method_options: { allow_redisplay_filters: ['always'] },
     status: 'open',
     success_url: input.successUrl,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    total_details: { amount_shipping: 0 },
     ui_mode: 'hosted_page',
     url,
     wallet_options: {},
-  } satisfies CheckoutSession;
+  });
 }
 
 /**
@@ -179,22 +136,17 @@ export function completedSession(
     paymentStatus: CheckoutSession['payment_status'];
   },
 ): CheckoutSession {
-  return {
+  return complete<CheckoutSession>('checkout.session', {
     ...session,
     status: 'complete',
     payment_status: completion.paymentStatus,
     url: null,
     customer: completion.customer,
-    customer_details: {
-      ...fields('address business_name individual_name name phone', null),
-      email: completion.email,
-      tax_exempt: 'none',
-      tax_ids: [],
-    },
-    collected_information: { business_name: null, individual_name: null, shipping_details: null },
+    customer_details: { email: completion.email, tax_exempt: 'none', tax_ids: [] },
+    collected_information: {},
     payment_intent: completion.paymentIntent,
     subscription: completion.subscription,
-  };
+  });
 }
 
 /** Expired (its `expires_at` passed, or the buyer left through Cancel and the double ended it). */

@@ -1,33 +1,43 @@
 /**
- * The stand-in's engine: the account's settings and dashboard prices, its clock, and the one way a session
- * changes: `apply` runs an action on a stored session and stores the events it produces in the same
- * transaction (an event exists before its first delivery, whatever happens next), rendered in the endpoint's
- * API version, then delivers those the endpoint is sent, shuffled (webhooks/delivery-order.ts).
+ * The stand-in's engine: the account's settings and prices, its clock, and `apply`, the one way a session changes:
+ * the action's events are stored in the same transaction, then those the endpoint is sent are delivered, shuffled.
  */
 import { type AccountSettings, patchedSettings } from '../account/account-settings.ts';
 import { type DashboardPrice, DashboardPrices } from '../account/dashboard-prices.ts';
 import { DeliveryOrder } from '../webhooks/delivery-order.ts';
 import { RENDERED_VERSIONS } from '../webhooks/event-versions.ts';
 import { buildEvent } from '../webhooks/provider-event.ts';
-import type { NewEvent } from '../webhooks/provider-event-store.ts';
+import type { NewEvent, ProviderEventStore } from '../webhooks/provider-event-store.ts';
 import type { RetrySchedule } from '../webhooks/retry-schedule.ts';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.ts';
 import { type Change, expireIfDue } from './checkout-completion.ts';
-import type { CheckoutRecord } from './checkout-session-store.ts';
-import type { PaymentState } from './payments-context.ts';
+import type { CheckoutRecord, CheckoutSessionStore } from './checkout-session-store.ts';
+
+/** The double's stores, and the account a new session belongs to (it has one). */
+export interface PaymentState {
+  appId: string;
+  checkoutSessions: CheckoutSessionStore;
+  providerEvents: ProviderEventStore;
+}
+
+/** What the double's routes and pages use; `ownUrl` is the origin its hosted page is named on. */
+export interface PaymentsContext {
+  state: PaymentState;
+  payments: PaymentDouble;
+  ownUrl(): string;
+  quiet: boolean;
+}
 
 export interface PaymentEngineOptions {
   /** Where events are delivered (the webhook endpoint's URL). */
   endpoint(appId: string): string;
   retry: RetrySchedule;
   quiet: boolean;
-  /** The account's settings at start and after each reset (its dashboard). */
+  /** The account's settings and dashboard prices, at start and after each reset. */
   settings: AccountSettings;
-  /** Prices in the dashboard, by id, at start and after each reset. */
   prices: Readonly<Record<string, DashboardPrice>>;
-  /** Seed of the order events are delivered in (and of which are delivered twice); null: random. */
+  /** Seed of the order events are delivered in (and of which twice); null: random. */
   eventOrderSeed: number | null;
-  /** Whether some events are delivered twice, as the provider may. */
   duplicateDeliveries: boolean;
   /** Origins `success_url` and `cancel_url` may name: the site's (and its loopback aliases). */
   returnOrigins: readonly string[];
@@ -38,26 +48,19 @@ export interface PaymentEngineOptions {
 export class PaymentDouble {
   readonly dispatcher: WebhookDispatcher;
   readonly returnOrigins: readonly string[];
-  prices: DashboardPrices;
-  private readonly order: DeliveryOrder;
-  private current_: AccountSettings;
+  private readonly order = new DeliveryOrder();
+  prices!: DashboardPrices;
+  duplicateDeliveries!: boolean;
+  private account!: AccountSettings;
   private offsetS = 0;
-  duplicateDeliveries: boolean;
   constructor(
     private readonly state: PaymentState,
     private readonly options: PaymentEngineOptions,
   ) {
-    this.dispatcher = new WebhookDispatcher({
-      events: state.providerEvents,
-      endpoint: options.endpoint,
-      schedule: options.retry,
-      quiet: options.quiet,
-    });
-    this.prices = new DashboardPrices(options.prices);
+    const { retry: schedule, endpoint, quiet } = options;
+    this.dispatcher = new WebhookDispatcher({ events: state.providerEvents, endpoint, schedule, quiet });
     this.returnOrigins = options.returnOrigins;
-    this.order = new DeliveryOrder(options.eventOrderSeed);
-    this.current_ = structuredClone(options.settings) as AccountSettings;
-    this.duplicateDeliveries = options.duplicateDeliveries;
+    this.reset();
   }
   now(): number {
     return Math.floor((this.options.clock ?? Date.now)() / 1000) + this.offsetS;
@@ -68,18 +71,17 @@ export class PaymentDouble {
     return this.now();
   }
   settings(): AccountSettings {
-    return this.current_;
+    return this.account;
   }
   /** Changes the settings (the control API's body); throws a `SettingsError` naming what is wrong. */
   updateSettings(patch: unknown): AccountSettings {
-    this.current_ = patchedSettings(this.current_, patch, RENDERED_VERSIONS);
-    return this.current_;
+    this.account = patchedSettings(this.account, patch, RENDERED_VERSIONS);
+    return this.account;
   }
   /** Replaces the dashboard's prices (the control API's `prices`). */
   setPrices(prices: Readonly<Record<string, DashboardPrice>>): void {
     this.prices = new DashboardPrices(prices);
   }
-  /** Restarts the delivery order from `seed` (null: random). */
   reseedEventOrder(seed: number | null): void {
     this.order.reseed(seed);
   }
@@ -92,22 +94,25 @@ export class PaymentDouble {
   ): Promise<{ record: CheckoutRecord; eventIds: string[] } | undefined> {
     let stored: NewEvent[] = [];
     const nowS = this.now();
-    const settings = this.current_;
-    const version = settings.webhookEndpoint.apiVersion ?? settings.defaultApiVersion;
-    const enabled = new Set(settings.webhookEndpoint.enabledEvents);
+    const { webhookEndpoint, defaultApiVersion } = this.account;
+    const enabled = new Set(webhookEndpoint.enabledEvents);
     const record = this.state.checkoutSessions.update(sessionId, (current) => {
       const change = action(current, nowS);
       if (!change) return null;
       stored = change.events.map((spec) => {
-        const built = buildEvent(spec, version);
+        const { id, type, createdS, payload } = buildEvent(
+          spec,
+          webhookEndpoint.apiVersion ?? defaultApiVersion,
+        );
+        const sent = enabled.has(type) || enabled.has('*');
         return {
-          id: built.id,
+          id,
           app_id: current.app_id,
           session_id: sessionId,
-          type: built.type,
-          created_s: built.createdS,
-          payload: built.payload,
-          sent: enabled.has(built.type) || enabled.has('*'),
+          type,
+          created_s: createdS,
+          payload,
+          sent,
         };
       });
       this.state.providerEvents.insert(stored, Date.now());
@@ -118,8 +123,8 @@ export class PaymentDouble {
     await this.dispatcher.publish(this.order.plan(sent, this.duplicateDeliveries));
     return { record, eventIds: stored.map((event) => event.id) };
   }
+  /** The session, expired first if its time has come. */
   async current(sessionId: string): Promise<CheckoutRecord | undefined> {
-    // expireIfDue leaves a session that is not open, or whose time has not come, unchanged.
     return (await this.apply(sessionId, expireIfDue))?.record;
   }
   resend(eventId: string) {
@@ -127,8 +132,8 @@ export class PaymentDouble {
   }
   reset(): void {
     this.dispatcher.clear();
-    this.current_ = structuredClone(this.options.settings) as AccountSettings;
-    this.prices = new DashboardPrices(this.options.prices);
+    this.account = structuredClone(this.options.settings) as AccountSettings;
+    this.setPrices(this.options.prices);
     this.order.reseed(this.options.eventOrderSeed);
     this.duplicateDeliveries = this.options.duplicateDeliveries;
     this.offsetS = 0;

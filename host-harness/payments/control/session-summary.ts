@@ -1,5 +1,4 @@
-/** The control API's view of a session (`GET /__harness/checkout-sessions`): amounts, status, its subscription's life and event deliveries. */
-
+/** The control API's view of a session: amounts, status, its subscription's life and its events' deliveries. */
 import { nextStepAt } from '../billing/billing-clock.ts';
 import { chargeTerms } from '../billing/billing-terms.ts';
 import { currentPeriodEnd, type Subscription } from '../billing/subscription-object.ts';
@@ -19,20 +18,17 @@ function firstRenewalOf(subscription: Subscription): number {
   return currentPeriodEnd(subscription);
 }
 
-function eventSummary(event: StoredEvent) {
-  return {
-    id: event.id,
-    type: event.type,
-    created: iso(event.created_s),
-    state: event.state,
-    delivered: event.state === 'delivered',
-    attempt_count: event.attempt_count,
-    attempts: event.attempts,
-    next_attempt_at: event.next_attempt_ms === null ? null : new Date(event.next_attempt_ms).toISOString(),
-  };
-}
+const eventSummary = (event: StoredEvent) => ({
+  id: event.id,
+  type: event.type,
+  created: iso(event.created_s),
+  state: event.state,
+  delivered: event.state === 'delivered',
+  attempt_count: event.attempt_count,
+  attempts: event.attempts,
+  next_attempt_at: event.next_attempt_ms === null ? null : new Date(event.next_attempt_ms).toISOString(),
+});
 
-/** One row of `GET /__harness/checkout-sessions`: amounts, status, its subscription's life and event deliveries. */
 export function summarize(record: CheckoutRecord, events: StoredEvent[], nowS: number) {
   const { session, subscription } = record;
   const currency = session.currency ?? 'gbp';

@@ -1,5 +1,4 @@
 /** How the double writes amounts, dates and billing periods for people (its hosted page, the control API). */
-
 /**
  * Formats minor units as the provider's pages do, with the currency's symbol and a thousands separator:
  * 104800 gbp → £1,048.00. A code Intl cannot take is written as given, upper-cased (`EURO 10.00`).

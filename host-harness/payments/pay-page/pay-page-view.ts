@@ -1,8 +1,6 @@
 /**
- * The double's hosted payment page as HTML: each line item with its price, what is due today and what follows
- * ("Due today £799.00", "then £199.00 per month from 27 December 2026"), all computed from the session's
- * parameters by the provider's rules (billing/billing-terms.ts); while the session is open, when it expires,
- * who is paying, the ways to pay it offers, and Pay and Cancel.
+ * The hosted page as HTML: each line item with its price, what is due today and what follows, computed by the
+ * provider's rules (billing/billing-terms.ts); while the session is open, who pays, how, and Pay and Cancel.
  */
 import { escapeHtml } from '../../src/serving/page-shell.ts';
 import { isPaymentMethodType, type PaymentMethodType } from '../account/payment-methods.ts';
@@ -49,26 +47,24 @@ function lineRows(record: CheckoutRecord, terms: ChargeTerms, currency: string):
     .join('\n');
 }
 
-/** "then £199.00 per month from 27 December 2026"; empty without recurring prices. */
-function thenLine(terms: ChargeTerms, currency: string): string {
-  const { recurring, firstRenewalS } = terms;
-  // The terms have both or neither: a first renewal with recurring prices.
+/** "then £199.00 per month from 27 December 2026"; empty without recurring prices (the terms have both or neither). */
+function thenLine({ recurring, firstRenewalS }: ChargeTerms, currency: string): string {
   if (!recurring) return '';
-  const text = `then ${formatAmount(recurring.amount, currency)} ${periodLabel(recurring.interval, recurring.intervalCount)} from ${formatDate(firstRenewalS!)}`;
+  const period = periodLabel(recurring.interval, recurring.intervalCount);
+  const text = `then ${formatAmount(recurring.amount, currency)} ${period} from ${formatDate(firstRenewalS!)}`;
   return `<p class="then">${escapeHtml(text)}</p>`;
 }
 
-function methodChoice(methods: readonly PaymentMethodType[]): string {
-  const options = methods
-    .map(
-      (method, i) =>
-        `<label class="choice"><input type="radio" form="pay-form" name="payment_method" value="${method}"${i === 0 ? ' checked' : ''}> ${escapeHtml(PAYMENT_METHOD_LABELS[method])}</label>`,
-    )
-    .join('\n');
-  return `<fieldset class="methods"><legend>Pay with</legend>
-${options}
+const methodChoice = (
+  methods: readonly PaymentMethodType[],
+) => `<fieldset class="methods"><legend>Pay with</legend>
+${methods
+  .map(
+    (method, i) =>
+      `<label class="choice"><input type="radio" form="pay-form" name="payment_method" value="${method}"${i === 0 ? ' checked' : ''}> ${escapeHtml(PAYMENT_METHOD_LABELS[method])}</label>`,
+  )
+  .join('\n')}
 </fieldset>`;
-}
 
 const STATUS_TEXT: Record<string, string> = {
   expired:

@@ -1,8 +1,6 @@
 /**
- * The payment-provider double's hosted page: Pay completes the session with the chosen method (a card pays at
- * once, a Direct Debit completes unpaid and is confirmed days later on the subscription's clock), stores and
- * delivers the provider's events to the webhook function, then returns to `success_url`; Cancel returns to
- * `cancel_url`.
+ * The double's hosted page: Pay completes the session with the chosen method, stores and delivers its events, then
+ * returns to `success_url`; Cancel returns to `cancel_url` (README.md, "The pay page").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formBodyRefusal } from '../../src/serving/form-body.ts';
@@ -11,7 +9,7 @@ import { emailAddress } from '../api/checkout-rules.ts';
 import { BillingConflict } from '../billing/subscription-ledger.ts';
 import { cancelOnPage, completeCheckout } from '../checkout/checkout-completion.ts';
 import type { CheckoutRecord } from '../checkout/checkout-session-store.ts';
-import type { PaymentsContext } from '../checkout/payments-context.ts';
+import type { PaymentsContext } from '../checkout/payment-engine.ts';
 import { sessionStatus } from '../checkout/session-status.ts';
 import { badRequest } from '../server/control-error.ts';
 import { MAX_EMAIL_LENGTH, methodsOf, payBody, TITLE } from './pay-page-view.ts';
@@ -27,35 +25,28 @@ export async function formBodyOnly(request: FastifyRequest): Promise<void> {
 }
 
 /** A field of the posted form (none without a body). */
-function formField(body: unknown, name: string): unknown {
-  return (body as Record<string, unknown> | null | undefined)?.[name];
-}
+const formField = (body: unknown, name: string) =>
+  (body as Record<string, unknown> | null | undefined)?.[name];
 
-/**
- * The buyer's e-mail from the Pay form: empty means "as prefilled" (`customer_email`: "If not provided,
- * customers will be asked to enter their email address", so with none prefilled one is required); anything
- * else must be a plain address, with no control, bidirectional or zero-width character hidden in it (the
- * API's rule for `customer_email`).
- */
+/** The buyer's e-mail from the Pay form: empty is the prefilled one (required without), else as the API checks it. */
 function buyerEmail(body: unknown, prefilled: string | null): string | { problem: string } {
   const raw = formField(body, EMAIL_FIELD);
   const email = typeof raw === 'string' ? raw.trim() : '';
   if (email === '') return prefilled ?? { problem: 'Enter your e-mail address.' };
-  const invalid = { problem: 'Enter a valid e-mail address.' };
-  if (email.length > MAX_EMAIL_LENGTH) return invalid;
   try {
     // Not empty here, so an address or a throw (never null).
-    return emailAddress(email, EMAIL_FIELD) as string;
-  } catch {
-    return invalid;
-  }
+    if (email.length <= MAX_EMAIL_LENGTH) return emailAddress(email, EMAIL_FIELD) as string;
+  } catch {}
+  return { problem: 'Enter a valid e-mail address.' };
 }
 
 /** The method the buyer chose: one the session offers, else null; none given (a tool's post) is the first offered. */
-function chosenMethod(value: unknown, offered: readonly string[]) {
-  if (value === undefined || value === '') return offered[0] ?? null;
-  return offered.includes(value as string) ? (value as string) : null;
-}
+const chosenMethod = (value: unknown, offered: readonly string[]) =>
+  value === undefined || value === ''
+    ? (offered[0] ?? null)
+    : offered.includes(value as string)
+      ? value
+      : null;
 
 export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): void {
   const { payments } = ctx;
@@ -65,22 +56,12 @@ export function registerPayPage(app: FastifyInstance, ctx: PaymentsContext): voi
   const idOf = (params: unknown) => (params as { id: string }).id;
   const page = (reply: FastifyReply, status: number, record: CheckoutRecord, problem?: string) =>
     sendPage(reply, status, TITLE, payBody(record, payments.now(), problem), policy);
-  const notFound = (reply: FastifyReply) =>
-    sendPage(
-      reply,
-      404,
-      TITLE,
-      `<h1>${TITLE}</h1><p class="error" role="alert">This checkout session does not exist.</p>`,
-      policy,
-    );
+  const missing = `<h1>${TITLE}</h1><p class="error" role="alert">This checkout session does not exist.</p>`;
+  const notFound = (reply: FastifyReply) => sendPage(reply, 404, TITLE, missing, policy);
   /** An address on the site the harness serves (sessions are created with no other), else null. */
   const siteUrl = (raw: string | null | undefined) => {
-    try {
-      const url = new URL(raw ?? '');
-      return payments.returnOrigins.includes(url.origin) && !url.username && !url.password ? url : null;
-    } catch {
-      return null;
-    }
+    const url = URL.canParse(raw ?? '') ? new URL(raw!) : null;
+    return url && payments.returnOrigins.includes(url.origin) && !url.username && !url.password ? url : null;
   };
   const offSite = (reply: FastifyReply, record: CheckoutRecord) =>
     page(reply, 400, record, "This session returns to an address outside the site's origin.");

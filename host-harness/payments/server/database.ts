@@ -1,6 +1,6 @@
 /**
- * The stand-in's own SQLite database, apart from the platform's: `payment-provider.sqlite` in its data folder
- * (WAL, each commit fsynced before the answer, so `kill -9` loses no acknowledged change), or in memory.
+ * The stand-in's own SQLite database, `payment-provider.sqlite` in its data folder or in memory: WAL, each commit
+ * fsynced before the answer, so `kill -9` loses no acknowledged change.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,11 +19,9 @@ export interface Tables {
 export function openDatabase(dataDir: string | null | undefined, tables: readonly Tables[]): Db {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = new Database(dataDir ? path.join(dataDir, DATABASE_FILE) : ':memory:');
-  if (dataDir) {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 5000');
-  }
+  if (dataDir)
+    for (const pragma of ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'])
+      db.pragma(pragma);
   db.exec(tables.map((set) => set.schema).join('\n'));
   return db;
 }

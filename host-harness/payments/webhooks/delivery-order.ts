@@ -1,7 +1,6 @@
 /**
- * The order the events of one action are delivered in, and which of them are delivered twice: the provider "doesn't
- * guarantee the delivery of events in the order that they're generated", and an endpoint "might occasionally receive
- * the same event more than once" (docs.stripe.com/webhooks). From a seed (`HARNESS_EVENT_ORDER_SEED`) a run replays.
+ * The order one action's events are delivered in, and which are delivered twice (RULES.md, `events-any-order`,
+ * `events-more-than-once`), from a seed a run replays.
  */
 
 /** A small, seedable generator (mulberry32): the same seed gives the same sequence on every machine. */
@@ -35,9 +34,9 @@ export interface Delivery {
 export const DUPLICATE_ONE_IN = 3;
 
 export class DeliveryOrder {
-  private random: () => number;
+  private random = Math.random;
   constructor(private seed: number | null = null) {
-    this.random = seed === null ? Math.random : seededRandom(seed);
+    this.reseed(seed);
   }
   /** Restarts the sequence from `seed` (null: random). */
   reseed(seed: number | null): void {
@@ -47,22 +46,16 @@ export class DeliveryOrder {
   get currentSeed(): number | null {
     return this.seed;
   }
-  /** The order to deliver one action's events in. */
   order<T>(items: readonly T[]): T[] {
     return shuffled(items, this.random);
   }
-
-  /**
-   * The deliveries of one action's events: shuffled and, with `duplicates`, about one in `DUPLICATE_ONE_IN` sent a
-   * second time, later in the same run of deliveries.
-   */
+  /** One action's deliveries: shuffled and, with `duplicates`, about one in three sent again later in the run. */
   plan(ids: readonly string[], duplicates: boolean): Delivery[] {
     const plan: Delivery[] = this.order(ids).map((id) => ({ id, duplicate: false }));
     if (!duplicates) return plan;
-    for (const id of [...ids].filter(() => this.random() * DUPLICATE_ONE_IN < 1)) {
+    for (const id of ids.filter(() => this.random() * DUPLICATE_ONE_IN < 1)) {
       const after = plan.findIndex((delivery) => delivery.id === id);
-      const at = after + 1 + Math.floor(this.random() * (plan.length - after));
-      plan.splice(at, 0, { id, duplicate: true });
+      plan.splice(after + 1 + Math.floor(this.random() * (plan.length - after)), 0, { id, duplicate: true });
     }
     return plan;
   }

@@ -1,12 +1,8 @@
 /**
- * The provider's `Stripe-Signature` header (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`), made by
- * the provider's own SDK (`Stripe.webhooks.generateTestHeaderStringAsync`): the one signer of the double's
- * deliveries and of every test's hand-made events, under Node and under Deno (where the SDK only signs
- * asynchronously, with SubtleCrypto).
+ * The provider's `Stripe-Signature` header, made by its own SDK (`generateTestHeaderStringAsync`, as Deno can too):
+ * the one signer of the double's deliveries and of every test's hand-made events.
  */
 import Stripe from 'stripe';
 
-export function signatureHeader(payload: string, secret: string, timestampS?: number): Promise<string> {
-  // Without `timestampS` the SDK signs with the current time.
-  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampS });
-}
+export const signatureHeader = (payload: string, secret: string, timestampS?: number): Promise<string> =>
+  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampS });

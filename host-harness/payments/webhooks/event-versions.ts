@@ -1,6 +1,6 @@
 /**
- * Events are rendered in the API version of the webhook endpoint they are sent to ("The API version that
- * events are rendered as for this webhook endpoint.
+ * Events are rendered in the webhook endpoint's API version (RULES.md, `events-endpoint-version`): the SDK's, or
+ * `2025-02-24.acacia`, whose invoices name their subscription at the top and subscriptions carry their period.
  */
 import { API_VERSION } from '../account/stripe-types.ts';
 
@@ -12,19 +12,19 @@ export const RENDERED_VERSIONS: readonly string[] = [API_VERSION, ACACIA];
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+const objOr = (value: unknown): Obj | null => (isObj(value) ? value : null);
 
 function acaciaLine(line: Obj): Obj {
   const { parent, ...rest } = line;
-  const details = isObj(parent)
-    ? ((parent.subscription_item_details ?? parent.invoice_item_details) as Obj | null)
-    : null;
-  const subscriptionItem = isObj(parent) ? (parent.subscription_item_details as Obj | null) : null;
+  const subscriptionItem = objOr(objOr(parent)?.subscription_item_details);
+  const invoiceItem = objOr(objOr(parent)?.invoice_item_details);
+  const details = subscriptionItem ?? invoiceItem;
   return {
     ...rest,
     type: subscriptionItem ? 'subscription' : 'invoiceitem',
     subscription: details?.subscription ?? null,
     subscription_item: subscriptionItem?.subscription_item ?? null,
-    invoice_item: isObj(parent) ? ((parent.invoice_item_details as Obj | null)?.invoice_item ?? null) : null,
+    invoice_item: invoiceItem?.invoice_item ?? null,
     proration: details?.proration ?? false,
     proration_details: details?.proration_details ?? { credited_items: null },
   };
@@ -32,8 +32,8 @@ function acaciaLine(line: Obj): Obj {
 
 function acaciaInvoice(invoice: Obj): Obj {
   const { parent, subscription: _legacy, ...rest } = invoice;
-  const details = isObj(parent) ? (parent.subscription_details as Obj | null) : null;
-  const lines = isObj(rest.lines) ? rest.lines : null;
+  const details = objOr(objOr(parent)?.subscription_details);
+  const lines = objOr(rest.lines);
   return {
     ...rest,
     subscription: details?.subscription ?? null,
@@ -46,10 +46,8 @@ function acaciaInvoice(invoice: Obj): Obj {
 }
 
 function acaciaSubscription(subscription: Obj): Obj {
-  const first =
-    isObj(subscription.items) && Array.isArray(subscription.items.data)
-      ? subscription.items.data.find(isObj)
-      : undefined;
+  const items = objOr(subscription.items)?.data;
+  const first = Array.isArray(items) ? items.find(isObj) : undefined;
   return {
     ...subscription,
     current_period_start: first?.current_period_start ?? null,

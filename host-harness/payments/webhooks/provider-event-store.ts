@@ -1,6 +1,6 @@
+/** The provider's events (table `provider_events`), in creation order, each with its delivery attempts and state. */
 import type { Db, Tables } from '../server/database.ts';
 
-/** The provider's events with their delivery state. */
 export const PROVIDER_EVENT_TABLES: Tables = {
   names: ['provider_events'],
   schema: `
@@ -21,15 +21,12 @@ CREATE INDEX IF NOT EXISTS provider_events_by_session ON provider_events (sessio
 `,
 };
 
-/** One delivery attempt of an event to the webhook endpoint. */
+/** One delivery attempt: the endpoint's status (null: unreachable) and answer, or why it could not be reached. */
 export interface DeliveryAttempt {
   date: string;
-  /** The HTTP status the endpoint answered; null when it could not be reached. */
   status: number | null;
   ok: boolean;
-  /** The endpoint's answer to a delivered event (shortened). */
   response?: string;
-  /** The endpoint's answer to a refused one, or why it could not be reached. */
   error?: string;
   /** Sent by the control API (the dashboard's "Resend"), not by the retry schedule. */
   manual?: true;
@@ -37,14 +34,9 @@ export interface DeliveryAttempt {
   duplicate?: true;
 }
 
-/**
- * `pending` until an attempt gets a 2xx (`delivered`), `failed` once the retry schedule gave up; `not_sent`
- * when the webhook endpoint is not subscribed to its type (the provider creates the event all the same, and
- * sends it nowhere).
- */
+/** `pending` until a 2xx (`delivered`) or the schedule gives up (`failed`); `not_sent`: the endpoint is not sent its type. */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'not_sent';
 
-/** An event of the payment-provider double, kept from before its first delivery until the data is reset. */
 export interface StoredEvent {
   id: string;
   app_id: string;
@@ -62,26 +54,23 @@ export interface StoredEvent {
   next_attempt_ms: number | null;
 }
 
+/** A new event; `sent`: whether the endpoint is sent it (else it is stored `not_sent`). */
 export type NewEvent = Pick<
   StoredEvent,
   'id' | 'app_id' | 'session_id' | 'type' | 'created_s' | 'payload'
 > & {
-  /** Whether the endpoint is sent this event (else it is stored `not_sent`). */
   sent: boolean;
 };
 
 /** Attempts kept per event: enough to see the pattern, never an unbounded record. */
 const MAX_ATTEMPTS_KEPT = 50;
 
-/** A row of `provider_events`: the attempts are stored as JSON text. */
 type Row = Omit<StoredEvent, 'attempts'> & { attempts: string };
-
 const fromRow = (row: Row): StoredEvent => ({
   ...row,
   attempts: JSON.parse(row.attempts) as DeliveryAttempt[],
 });
 
-/** The double's events (table `provider_events`), in creation order. */
 export class ProviderEventStore {
   private readonly stmts;
   constructor(private readonly db: Db) {
@@ -113,7 +102,7 @@ export class ProviderEventStore {
   }
   get(id: string): StoredEvent | undefined {
     const row = this.stmts.get.get(id) as Row | undefined;
-    return row ? fromRow(row) : undefined;
+    return row && fromRow(row);
   }
   bySession(sessionId: string): StoredEvent[] {
     return (this.stmts.bySession.all(sessionId) as Row[]).map(fromRow);
@@ -122,10 +111,7 @@ export class ProviderEventStore {
   pending(): { id: string; next_attempt_ms: number }[] {
     return this.stmts.pending.all() as { id: string; next_attempt_ms: number }[];
   }
-  /**
-   * Records an attempt and what follows it: `next` is the new state and when to try again (null = not
-   * scheduled).
-   */
+  /** Records an attempt and what follows it: `next` gives the new state and when to try again (null: not scheduled). */
   recordAttempt(
     id: string,
     attempt: DeliveryAttempt,
@@ -135,15 +121,10 @@ export class ProviderEventStore {
       const event = this.get(id);
       if (!event) return undefined;
       const attempts = [...event.attempts, attempt].slice(-MAX_ATTEMPTS_KEPT);
-      const following = next(event);
-      this.stmts.put.run(
-        JSON.stringify(attempts),
-        event.attempt_count + 1,
-        following.state,
-        following.next_attempt_ms,
-        id,
-      );
-      return { ...event, attempts, attempt_count: event.attempt_count + 1, ...following };
+      const { state, next_attempt_ms } = next(event);
+      const count = event.attempt_count + 1;
+      this.stmts.put.run(JSON.stringify(attempts), count, state, next_attempt_ms, id);
+      return { ...event, attempts, attempt_count: count, state, next_attempt_ms };
     })();
   }
 }

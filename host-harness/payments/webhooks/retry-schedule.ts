@@ -1,17 +1,16 @@
-/** When the double sends an undelivered event again (any answer that is not a 2xx, or none). */
-
+/** When the double sends an undelivered event again (any answer that is not a 2xx, or none): RULES.md, `retry-non-2xx`. */
 export interface RetrySchedule {
   firstDelayMs: number;
   maxDelayMs: number;
   maxAttempts: number;
 }
 
+/** Live mode's three days of exponential backoff, compressed. */
 export const DEFAULT_RETRY_SCHEDULE: RetrySchedule = {
   firstDelayMs: 1_000,
   maxDelayMs: 60_000,
   maxAttempts: 20,
 };
-
 /** The sandbox's: the first attempt and three retries. */
 export const TEST_MODE_RETRY_SCHEDULE: RetrySchedule = {
   firstDelayMs: 2_000,
@@ -21,8 +20,6 @@ export const TEST_MODE_RETRY_SCHEDULE: RetrySchedule = {
 
 /** `HARNESS_WEBHOOK_RETRY_MODE`: `live` (the default) or `test`, the base the other variables change. */
 export const RETRY_MODE_ENV = 'HARNESS_WEBHOOK_RETRY_MODE';
-
-/** Environment variables that set the schedule of `npm start` and the emulator's CLI. */
 export const RETRY_ENV = {
   firstDelayMs: 'HARNESS_WEBHOOK_RETRY_MS',
   maxDelayMs: 'HARNESS_WEBHOOK_RETRY_MAX_MS',

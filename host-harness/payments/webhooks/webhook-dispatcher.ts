@@ -1,3 +1,7 @@
+/**
+ * Delivers the double's events like the provider: each as soon as it is stored, then again on the retry schedule until
+ * the endpoint answers 2xx; the schedule lives in the database, so deliveries resume after a restart.
+ */
 import { WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS } from '../account/provider-config.ts';
 import { nowIso } from '../server/ids.ts';
 import type { Delivery } from './delivery-order.ts';
@@ -12,7 +16,7 @@ import { type RetrySchedule, retryDelayMs } from './retry-schedule.ts';
 
 export interface DispatcherDeps {
   events: ProviderEventStore;
-  /** Where an app's events go: the webhook function's route on the emulator itself. */
+  /** Where an app's events go: the webhook function's route. */
   endpoint(appId: string): string;
   schedule: RetrySchedule;
   timeoutMs?: number;
@@ -26,10 +30,7 @@ export function failureReason(error: unknown, timeoutMs: number): string {
   return (err.cause?.code ?? err.cause?.message ?? err.message ?? String(error)).slice(0, 300);
 }
 
-/**
- * An event's state after an attempt ended at `nowMs`: delivered on a 2xx; else, for an automatic attempt of a
- * pending event, the next retry on `schedule`, or given up (`failed`) after its last attempt.
- */
+/** An event's state after an attempt: delivered on a 2xx; else an automatic attempt's next retry, or `failed`. */
 export function stateAfter(
   current: StoredEvent,
   attempt: DeliveryAttempt,
@@ -45,11 +46,8 @@ export function stateAfter(
   return { state: 'pending', next_attempt_ms: nowMs + retryDelayMs(schedule, attempts) };
 }
 
-/**
- * Delivers the double's events like the provider: each one as soon as it is stored, then, until the endpoint
- * answers 2xx, again on the retry schedule; the schedule lives in the database with the events, so deliveries
- * resume where they stopped when the harness starts again.
- */
+type Kind = boolean | 'duplicate';
+
 export class WebhookDispatcher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<DeliveryAttempt | null>>();
@@ -62,10 +60,7 @@ export class WebhookDispatcher {
     this.running = true;
     for (const { id, next_attempt_ms } of this.deps.events.pending()) this.schedule(id, next_attempt_ms);
   }
-  /**
-   * Sends freshly stored events now, one after another in the order given (one action's events are shuffled
-   * before: delivery-order.ts); resolves once each one's first attempt has ended.
-   */
+  /** Sends freshly stored events now, one after another in the order given; resolves once each first attempt ended. */
   async publish(deliveries: readonly (string | Delivery)[]): Promise<void> {
     for (const delivery of deliveries)
       if (typeof delivery === 'string') await this.attempt(delivery, false);
@@ -88,8 +83,8 @@ export class WebhookDispatcher {
     await Promise.allSettled([...this.inFlight.values()]);
   }
   private schedule(id: string, atMs: number): void {
-    clearTimeout(this.timers.get(id)); // a no-op without one
-    // No check of `running` here: a retry due after close() finds it stopped when it fires (send()).
+    clearTimeout(this.timers.get(id));
+    // A retry due after close() finds the dispatcher stopped when it fires (send()).
     const timer = setTimeout(
       () => {
         this.timers.delete(id);
@@ -97,43 +92,40 @@ export class WebhookDispatcher {
       },
       Math.max(0, atMs - Date.now()),
     );
-    timer.unref();
-    this.timers.set(id, timer);
+    this.timers.set(id, timer.unref());
   }
-  private attempt(id: string, manual: boolean | 'duplicate'): Promise<DeliveryAttempt | null> {
+  private attempt(id: string, kind: Kind): Promise<DeliveryAttempt | null> {
     const running = this.inFlight.get(id);
     if (running) return running;
-    const run = this.send(id, manual).finally(() => this.inFlight.delete(id));
+    const run = this.send(id, kind).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, run);
     return run;
   }
-  private async send(id: string, manual: boolean | 'duplicate'): Promise<DeliveryAttempt | null> {
+  private async send(id: string, kind: Kind): Promise<DeliveryAttempt | null> {
     const event = this.deps.events.get(id);
-    if (!event || !this.running || (!manual && event.state !== 'pending')) return null;
-    const attempt = await this.post(event, manual);
+    if (!event || !this.running || (!kind && event.state !== 'pending')) return null;
+    const attempt = await this.post(event, kind);
     if (!attempt) return null;
     const updated = this.deps.events.recordAttempt(id, attempt, (current) =>
-      stateAfter(current, attempt, manual !== false, this.deps.schedule, Date.now()),
+      stateAfter(current, attempt, kind !== false, this.deps.schedule, Date.now()),
     );
     if (updated?.state === 'pending' && updated.next_attempt_ms !== null)
       this.schedule(id, updated.next_attempt_ms);
-    else this.clearTimer(id);
+    else {
+      clearTimeout(this.timers.get(id));
+      this.timers.delete(id);
+    }
     if (!attempt.ok && !this.deps.quiet)
       console.error(
         `payment double: event ${id} (${event.type}) not delivered: ${attempt.status ?? 'no answer'} ${attempt.error}`,
       );
     return attempt;
   }
-  private clearTimer(id: string): void {
-    clearTimeout(this.timers.get(id)); // a no-op without one
-    this.timers.delete(id);
-  }
   /** One POST the way the provider sends it (no platform token; its own User-Agent); null when stopped meanwhile. */
-  private async post(event: StoredEvent, manual: boolean | 'duplicate'): Promise<DeliveryAttempt | null> {
+  private async post(event: StoredEvent, kind: Kind): Promise<DeliveryAttempt | null> {
     const timeoutMs = this.deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
     const date = nowIso();
-    const extra =
-      manual === 'duplicate' ? { duplicate: true as const } : manual ? { manual: true as const } : {};
+    const extra = kind === 'duplicate' ? { duplicate: true as const } : kind ? { manual: true as const } : {};
     try {
       const response = await fetch(this.deps.endpoint(event.app_id), {
         method: 'POST',
@@ -149,9 +141,8 @@ export class WebhookDispatcher {
       });
       // The provider's dashboard shows each delivery's answer: kept, shortened, whether it was a 2xx or not.
       const text = (await response.text()).slice(0, 300);
-      return response.ok
-        ? { date, status: response.status, ok: true, response: text, ...extra }
-        : { date, status: response.status, ok: false, error: text, ...extra };
+      const answer = response.ok ? { ok: true, response: text } : { ok: false, error: text };
+      return { date, status: response.status, ...answer, ...extra };
     } catch (error) {
       if (this.stopping.signal.aborted) return null;
       return { date, status: null, ok: false, error: failureReason(error, timeoutMs), ...extra };

@@ -7,7 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_TYPES_REMOVED_IN } from '../../../../host-harness/payments/api/request-schema.ts';
-import { fromOpenApi, fromSdkTypes, OPERATIONS } from '../../../../scripts/provider-schema.mjs';
+import {
+  fromOpenApi,
+  fromSdkTypes,
+  OBJECTS,
+  OPERATIONS,
+  objectsFromOpenApi,
+  objectsFromSdkTypes,
+} from '../../../../scripts/provider-schema.mjs';
 
 const SDK = new URL('../../../../node_modules/stripe', import.meta.url);
 const COMMITTED = JSON.parse(
@@ -78,6 +85,20 @@ describe('the committed description', () => {
     expect(keys(priceData?.properties?.recurring)).toStrictEqual(
       sdkKeys('SessionCreateParams', 'LineItem', 'PriceData', 'Recurring'),
     );
+  });
+
+  it("lists the fields of every object the stand-in returns, as the SDK's typings declare them", () => {
+    const fresh = objectsFromSdkTypes(new URL('../../../../node_modules/stripe', import.meta.url).pathname);
+    expect(COMMITTED.objects).toStrictEqual(fresh);
+    expect(Object.keys(COMMITTED.objects)).toStrictEqual(Object.keys(OBJECTS));
+    const session = COMMITTED.objects['checkout.session'];
+    expect(session.properties.object).toStrictEqual({ type: 'string', const: 'checkout.session' });
+    expect(session.properties.customer_email).toStrictEqual({ type: ['string', 'null'] });
+    expect(session.properties.customer).toStrictEqual({ type: ['object', 'string', 'null'] });
+    expect(session.properties.discounts).toStrictEqual({ type: ['array', 'null'] });
+    expect(session.properties.automatic_tax.properties.enabled).toStrictEqual({ type: 'boolean' });
+    expect(session.required).toContain('automatic_tax');
+    expect(session.required).not.toContain('line_items');
   });
 
   it('has no payment_method_types: it left the API at 2026-09-30.endive for allowed_payment_method_types', () => {
@@ -191,6 +212,54 @@ describe('the script on an OpenAPI document', () => {
       },
     });
     expect(reduced.operations['GET /v1/disputes/{dispute}']!.schema.required).toStrictEqual(['expand']);
+  });
+
+  it("reads a returned object's fields: null allowed, one value, nested objects, other resources not followed", () => {
+    const schemas = Object.fromEntries(Object.keys(OBJECTS).map((name) => [name, { type: 'object' }]));
+    const objects = objectsFromOpenApi({
+      components: {
+        schemas: {
+          ...schemas,
+          customer: { 'x-resourceId': 'customer', type: 'object', properties: { id: { type: 'string' } } },
+          tax: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'] },
+          invoice: {
+            'x-resourceId': 'invoice',
+            type: 'object',
+            properties: {
+              object: { type: 'string', enum: ['invoice'] },
+              attempt_count: { type: 'integer' },
+              footer: { type: 'string', maxLength: 5000, nullable: true },
+              customer: {
+                anyOf: [{ type: 'string' }, { $ref: '#/components/schemas/customer' }],
+                nullable: true,
+              },
+              automatic_tax: { $ref: '#/components/schemas/tax' },
+              discounts: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['object', 'attempt_count', 'footer', 'customer', 'automatic_tax', 'discounts'],
+          },
+        },
+      },
+    });
+    expect(objects.invoice).toStrictEqual({
+      type: 'object',
+      properties: {
+        object: { type: 'string', const: 'invoice' },
+        attempt_count: { type: 'number' },
+        footer: { type: ['string', 'null'] },
+        customer: { type: ['object', 'string', 'null'] },
+        automatic_tax: {
+          type: 'object',
+          properties: { enabled: { type: 'boolean' } },
+          required: ['enabled'],
+        },
+        discounts: { type: 'array' },
+      },
+      required: ['object', 'attempt_count', 'footer', 'customer', 'automatic_tax', 'discounts'],
+    });
+    expect(() => objectsFromOpenApi({ components: { schemas: {} } })).toThrow(
+      'the description has no object checkout.session',
+    );
   });
 
   it('fails naming an endpoint the document does not describe', () => {

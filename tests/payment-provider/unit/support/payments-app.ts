@@ -20,11 +20,11 @@ import {
   CHECKOUT_SESSION_TABLES,
   CheckoutSessionStore,
 } from '../../../../host-harness/payments/checkout/checkout-session-store.ts';
-import { PaymentDouble } from '../../../../host-harness/payments/checkout/payment-engine.ts';
 import type {
   PaymentState,
   PaymentsContext,
-} from '../../../../host-harness/payments/checkout/payments-context.ts';
+} from '../../../../host-harness/payments/checkout/payment-engine.ts';
+import { PaymentDouble } from '../../../../host-harness/payments/checkout/payment-engine.ts';
 import { registerPaymentControlRoutes } from '../../../../host-harness/payments/control/payment-control-routes.ts';
 import { registerControlPlumbing } from '../../../../host-harness/payments/create-payment-provider.ts';
 import { openDatabase } from '../../../../host-harness/payments/server/database.ts';
