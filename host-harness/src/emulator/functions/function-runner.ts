@@ -79,6 +79,7 @@ export class FunctionRunner {
   private readonly logs = new Map<string, FunctionLogLine[]>();
   private closed = false;
   private watcher: FSWatcher | null = null;
+  private watchTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly opts: FunctionRunnerOptions) {
     this.functionsDir = path.resolve(opts.functionsDir ?? DEFAULT_FUNCTIONS_DIR);
@@ -244,15 +245,14 @@ export class FunctionRunner {
     if (this.watcher) return;
     const projectDir = path.dirname(this.functionsDir);
     const changed = new Set<string>();
-    let timer: NodeJS.Timeout | undefined;
     this.watcher = watch(projectDir, { recursive: true }, (_event, file) => {
       if (!file) return;
       changed.add(path.join(projectDir, file.toString()));
-      clearTimeout(timer);
-      timer = setTimeout(() => {
+      clearTimeout(this.watchTimer);
+      this.watchTimer = setTimeout(() => {
         const files = [...changed];
         changed.clear();
-        void this.restartFor(files);
+        if (!this.closed) void this.restartFor(files);
       }, WATCH_SETTLE_MS);
     });
   }
@@ -269,8 +269,10 @@ export class FunctionRunner {
         .map(async (name) => {
           this.log(name, 'stdout', `restarting: ${shown} changed`);
           await this.retire(name);
+          // The emulator may have closed (and its database with it) while the function stopped.
+          if (this.closed) return;
           const fn = this.find(name);
-          if (!fn || this.closed) return;
+          if (!fn) return;
           const started = await this.ensure(fn).catch(() => null);
           if (started) this.log(name, 'stdout', 'restarted');
         }),
@@ -281,6 +283,7 @@ export class FunctionRunner {
   async close(): Promise<void> {
     this.closed = true;
     this.watcher?.close();
+    clearTimeout(this.watchTimer);
     const all = [...this.starting.values()].map((started) =>
       started.then(
         (instance) => instance.stop(),
