@@ -3,7 +3,7 @@
  * `application/json`, as the site's platform client and `@base44/sdk`'s `functions.invoke` send it: a browser sends a
  * page's cross-site `text/plain`, form or `no-cors` post without asking the server first, but never an
  * `application/json` one (that needs a CORS preflight the page's origin must pass), so refusing every other type keeps
- * such posts from opening checkout sessions (docs/security.md rule 27).
+ * such posts from opening checkout sessions (docs/security.md, "Servers of the harness and the backend functions").
  */
 import { isPackageName, PACKAGE_NAMES, type PackageName } from '../../shared/packages.ts';
 
