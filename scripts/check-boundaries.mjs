@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Import boundaries (dependencies point one way: README.md, "Layout"), enforced on every kind of import: static `import … from`,
+ * Import boundaries (dependencies point one way: ARCHITECTURE.md, "What may import what"), enforced on every kind of import: static `import … from`,
  * side-effect `import '…'`, `import type`, `export … from`, and dynamic `import('…')` (a lazily loaded chunk is
  * still a dependency). Each file belongs to one layer of the table below, and may import only what its row allows;
  * a file in no layer, or a computed `import()` that cannot be checked, is an error too. Inside the harness, the

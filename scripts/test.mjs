@@ -4,7 +4,7 @@
  * testing of the decision modules (StrykerJS, incremental), the build (which ends with the size budgets), the
  * platform CLI's reading of the project (deploy:check), then the
  * end-to-end tests (Playwright in Debian's Chromium against the harness). Exits non-zero on the first failure; prints
- * one closing line with the counts.
+ * one closing line with the counts. `--quick` (`npm run test:quick`): the first three and the unit tests only.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -43,10 +43,32 @@ const steps = [
   ['firefox', process.execPath, ['tests/firefox/run.mjs']],
 ];
 
+// `npm run test:quick` (`--quick`): types, lint, boundaries and the unit tests (no server, no browser, no port).
+const quickSteps = [
+  ...steps.slice(0, 3),
+  [
+    'unit',
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      'unit',
+      '--project',
+      'unit-node',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=reports/vitest.json',
+    ],
+  ],
+];
+
 // `node scripts/test.mjs types lint`: only the steps named.
-const only = parseArgs({ allowPositionals: true }).positionals;
+const { values: flags, positionals: only } = parseArgs({
+  allowPositionals: true,
+  options: { quick: { type: 'boolean', default: false } },
+});
 const timings = [];
-for (const [name, command, args] of steps) {
+for (const [name, command, args] of flags.quick ? quickSteps : steps) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
   const started = performance.now();
