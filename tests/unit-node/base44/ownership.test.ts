@@ -149,6 +149,10 @@ describe('a checkout', () => {
     expect(reason({ items: [{ ...SETUP, interval: 'month', intervalCount: 1 }, MONTHLY] })).toBe(
       `checkout cs_1 sold 1 × ${SETUP_PENCE} "gbp" every 1 month and 1 × ${MONTHLY_PENCE} "gbp" every 1 month, ${EXPECTED_ITEMS}`,
     );
+    // An interval the provider gave without its count: the reason says the count is unknown.
+    expect(reason({ items: [SETUP, { ...MONTHLY, intervalCount: null }] })).toBe(
+      `checkout cs_1 sold 1 × ${SETUP_PENCE} "gbp" once and 1 × ${MONTHLY_PENCE} "gbp" every ? month, ${EXPECTED_ITEMS}`,
+    );
   });
 });
 

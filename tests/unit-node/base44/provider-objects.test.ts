@@ -92,6 +92,10 @@ describe('a checkout session', () => {
     expect(readSession({ ...session(), subscription: { id: 'sub_x' } })).toMatchObject({
       subscriptionId: 'sub_x',
     });
+    // The provider sends `metadata: null` for an object created without any: no package, and no refusal.
+    expect(readSession({ ...session(), metadata: null })).toStrictEqual(
+      readSession(without(session(), 'metadata')),
+    );
   });
 
   it('with its line items: what it sold, one price per item', () => {

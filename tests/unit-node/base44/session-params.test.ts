@@ -5,7 +5,7 @@
  * webhook later recognises the purchase by. None of the parameters the provider refuses with a one-time price
  * (`billing_cycle_anchor`, `proration_behavior: none`) and none it no longer takes (`payment_method_types`).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutConfig } from '../../../base44/functions/createCheckout/config.ts';
 import {
   buildSessionParams,
@@ -50,6 +50,16 @@ const REDIRECTS = {
 };
 
 describe('buildSessionParams', () => {
+  it('loaded afresh, as a function’s first request loads it: the package’s prices in pounds sterling', async () => {
+    // The package's figures are read when the module loads (base44/shared/packages.ts): loading it inside the test
+    // shows what a first request gets.
+    vi.resetModules();
+    const fresh = await import('../../../base44/functions/createCheckout/session-params.ts');
+    expect(fresh.buildSessionParams('gold', config(), null, PURCHASE_S).line_items).toStrictEqual(
+      INLINE_ITEMS,
+    );
+  });
+
   it('an anonymous purchase: inline prices, a trial to the first monthly charge, an hour to pay, no prefill', () => {
     expect(buildSessionParams('gold', config(), null, PURCHASE_S)).toStrictEqual({
       mode: 'subscription',

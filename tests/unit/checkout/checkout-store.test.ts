@@ -9,8 +9,12 @@ afterEach(() => {
 
 describe('the checkout store', () => {
   // First in the file: the store as the page starts with it.
-  it('a page starts with no checkout pending, and nothing else in the state', () => {
+  it('a page starts with no checkout pending, and nothing else in the state', async () => {
     expect(useCheckoutStore.getState()).toStrictEqual({ pending: false });
+    // As a page's first load creates it.
+    vi.resetModules();
+    const fresh = await import('../../../src/checkout/checkout-store.ts');
+    expect(fresh.useCheckoutStore.getState()).toStrictEqual({ pending: false });
   });
 
   it('a failed checkout is logged with its error, alerted, and no longer pending', () => {

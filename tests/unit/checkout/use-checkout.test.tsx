@@ -1,15 +1,22 @@
 /** The Pricing page's checkout (src/checkout/use-checkout.ts) when the checkout's own chunk cannot load. */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { useCheckoutStore } from '../../../src/checkout/checkout-store.ts';
-import { useCheckout } from '../../../src/checkout/use-checkout.ts';
 import { checkoutText } from '../../../src/content/checkout.ts';
+
+// Loaded inside the test, after the chunk's failure is set up, as a page's first load does.
+const load = async () => {
+  vi.resetModules();
+  const [{ useCheckout }, { useCheckoutStore }] = await Promise.all([
+    import('../../../src/checkout/use-checkout.ts'),
+    import('../../../src/checkout/checkout-store.ts'),
+  ]);
+  return { useCheckout, useCheckoutStore };
+};
 
 afterEach(() => {
   vi.doUnmock('../../../src/checkout/start-checkout.ts');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-  useCheckoutStore.setState({ pending: false });
 });
 
 it('a checkout whose chunk cannot load alerts the visitor and gives the button back; start stays the same function', async () => {
@@ -17,6 +24,8 @@ it('a checkout whose chunk cannot load alerts the visitor and gives the button b
     throw Object.assign(new Error('Loading chunk 9 failed.'), { name: 'ChunkLoadError' });
   });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { useCheckout, useCheckoutStore } = await load();
+  expect(useCheckoutStore.getState().pending).toBe(false);
   const alerts: string[] = [];
   vi.stubGlobal('alert', (text?: unknown) => void alerts.push(String(text)));
   const { result, rerender } = renderHook(() => useCheckout());

@@ -51,7 +51,8 @@ function kindOf(type: string | undefined): string {
 
 /** The uncompressed tar stream, within the bound. */
 async function expand(archive: Buffer, limits: SiteArchiveLimits): Promise<Buffer> {
-  if (archive.length < 2 || archive[0] !== 0x1f || archive[1] !== 0x8b)
+  // gzip's two magic bytes (RFC 1952); a shorter buffer reads undefined there, which is neither.
+  if (archive[0] !== 0x1f || archive[1] !== 0x8b)
     throw invalid('is not gzip-compressed (a .tar.gz of the site is expected)');
   try {
     return await gunzipAsync(archive, { maxOutputLength: limits.expandedBytes });

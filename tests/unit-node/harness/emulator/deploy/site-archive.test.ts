@@ -59,6 +59,8 @@ describe('readSiteArchive: a malformed archive', () => {
     expect(await settled(() => readSiteArchive(Buffer.from('<html>')))).toBe(notGzip);
     expect(await settled(() => readSiteArchive(Buffer.from([0x1f])))).toBe(notGzip);
     expect(await settled(() => readSiteArchive(Buffer.from([0x1f, 0x8c, 0])))).toBe(notGzip);
+    expect(await settled(() => readSiteArchive(Buffer.from([0x1e, 0x8b, 0])))).toBe(notGzip);
+    expect(await settled(() => readSiteArchive(Buffer.alloc(0)))).toBe(notGzip);
     expect(await settled(() => readSiteArchive(Buffer.from([0x1f, 0x8b])))).toBe(
       invalid('is not a whole gzip stream (unexpected end of file)'),
     );
