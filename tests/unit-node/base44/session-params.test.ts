@@ -50,13 +50,23 @@ const REDIRECTS = {
 };
 
 describe('buildSessionParams', () => {
-  it('loaded afresh, as a function’s first request loads it: the package’s prices in pounds sterling', async () => {
-    // The package's figures are read when the module loads (base44/shared/packages.ts): loading it inside the test
-    // shows what a first request gets.
+  it('loaded afresh, as a function’s first request loads it: the same session, on London’s calendar', async () => {
+    // The package's figures, the return paths, the session's lifetime and the calendar's time zone are set when the
+    // modules load (session-params.ts, base44/shared/packages.ts and calendar.ts): loading them inside the test shows
+    // what a first request gets.
     vi.resetModules();
     const fresh = await import('../../../base44/functions/createCheckout/session-params.ts');
-    expect(fresh.buildSessionParams('gold', config(), null, PURCHASE_S).line_items).toStrictEqual(
-      INLINE_ITEMS,
+    expect(fresh.buildSessionParams('gold', config(), null, PURCHASE_S)).toStrictEqual(
+      buildSessionParams('gold', config(), null, PURCHASE_S),
+    );
+    expect(fresh.buildSessionParams('gold', config(), null, PURCHASE_S)).toMatchObject({
+      line_items: INLINE_ITEMS,
+      ...REDIRECTS,
+      expires_at: PURCHASE_S + 60 * 60,
+    });
+    // 30 April 23:30 UTC is already 1 May in London; a UTC calendar would give 30 May.
+    expect(iso(fresh.firstMonthlyCharge('gold', at('2026-04-30T23:30:00Z')))).toBe(
+      '2026-05-31T23:30:00.000Z',
     );
   });
 

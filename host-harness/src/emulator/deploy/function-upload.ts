@@ -37,28 +37,29 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Files in their paths' code-unit order. */
+// Stryker disable next-line EqualityOperator: the paths are unique (a repeated one is refused), so <= orders them as < does.
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
+
 function readFiles(name: string, files: unknown): FunctionFile[] {
   if (!Array.isArray(files) || files.length === 0)
     throw invalid(name, '"files" must be a non-empty array of { path, content }');
   if (files.length > MAX_FUNCTION_FILES) throw invalid(name, `more than ${MAX_FUNCTION_FILES} files`);
   const seen = new Set<string>();
-  return (
-    files
-      .map((file, i) => {
-        if (!isObject(file) || typeof file.path !== 'string' || typeof file.content !== 'string')
-          throw invalid(name, `files[${i}] must be { path, content } with two strings`);
-        try {
-          functionFilePath(file.path);
-        } catch (error) {
-          throw new BadRequestError(`Function ${name}: ${(error as Error).message}`, 'unsafe_path');
-        }
-        if (seen.has(file.path)) throw invalid(name, `the file ${file.path} is given twice`);
-        seen.add(file.path);
-        return { path: file.path, content: file.content };
-      })
-      // Stryker disable next-line EqualityOperator: the paths are unique (a repeated one is refused above), so <= orders them as < does.
-      .sort((a, b) => (a.path < b.path ? -1 : 1))
-  );
+  return files
+    .map((file, i) => {
+      if (!isObject(file) || typeof file.path !== 'string' || typeof file.content !== 'string')
+        throw invalid(name, `files[${i}] must be { path, content } with two strings`);
+      try {
+        functionFilePath(file.path);
+      } catch (error) {
+        throw new BadRequestError(`Function ${name}: ${(error as Error).message}`, 'unsafe_path');
+      }
+      if (seen.has(file.path)) throw invalid(name, `the file ${file.path} is given twice`);
+      seen.add(file.path);
+      return { path: file.path, content: file.content };
+    })
+    .sort(byPath);
 }
 
 /** The checked upload of the function `name`; a 400 naming the first problem otherwise. */
