@@ -335,9 +335,6 @@ export const CRITICAL = [
   'src/app/auth/check-app-state.ts',
 ];
 
-const isCriticalPath = (/** @type {string} */ path) =>
-  CRITICAL.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry));
-
 /**
  * The modules mutated today: COVERED but the payment provider's stand-in. Moving the test tree to mirror the source
  * tree and the stand-in to its own emulator left few earlier results reusable (a result is kept only while the tests
