@@ -7,13 +7,16 @@
  * one closing line with the counts. `--quick` (`npm run test:quick`): the first three and the unit tests only.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => resolve(root, 'node_modules/.bin', name);
 mkdirSync(resolve(root, 'reports'), { recursive: true });
+// The closing line counts the reports this run writes: an earlier run's are removed first.
+for (const name of ['vitest', 'e2e', 'deno', 'firefox'])
+  rmSync(resolve(root, `reports/${name}.json`), { force: true });
 
 const steps = [
   ['types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
