@@ -55,9 +55,7 @@ const quickSteps = [
     [
       'run',
       '--project',
-      'unit',
-      '--project',
-      'unit-node',
+      'unit*',
       '--reporter=default',
       '--reporter=json',
       '--outputFile.json=reports/vitest.json',
