@@ -16,26 +16,32 @@ const withoutNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--experim
 const CHANGES_SHARED_STATE = /\bvi\.(useFakeTimers|setSystemTime|mock|doMock|resetModules)\(/;
 
 /**
- * Unit tests in Node that need a module graph of their own (the others share one per worker): a test file that fakes
- * the clock or replaces a module, or imports a helper that does (the harness's `nowIso` never goes back before a time it
- * has given, so a clock faked forward in one file would move the next file's dates; the payment provider's
- * `control/control-app.ts` fakes the clock and registers its `afterEach` when it is first imported).
+ * The tests in Node under `folders` that need a module graph of their own (the others share one per worker): a test
+ * file that fakes the clock or replaces a module, or imports a helper that does (the harness's `nowIso` never goes back
+ * before a time it has given, so a clock faked forward in one file would move the next file's dates; the payment
+ * provider's `control/control-app.ts` fakes the clock and registers its `afterEach` when it is first imported).
  */
-const OWN_MODULE_GRAPH = ['tests/unit-node', 'tests/payment-provider/unit'].flatMap((folder) => {
-  const files = readdirSync(resolve(import.meta.dirname, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => ({
-      path: `${folder}/${file}`,
-      text: readFileSync(resolve(import.meta.dirname, folder, file), 'utf8'),
-    }));
-  const helpers = files
-    .filter(({ path, text }) => !path.endsWith('.test.ts') && CHANGES_SHARED_STATE.test(text))
-    .map(({ path }) => `/${basename(path, '.ts')}.ts'`);
-  return files
-    .filter(({ path }) => path.endsWith('.test.ts'))
-    .filter(({ text }) => CHANGES_SHARED_STATE.test(text) || helpers.some((helper) => text.includes(helper)))
-    .map(({ path }) => path);
-});
+const ownModuleGraph = (folders: string[]): string[] =>
+  folders.flatMap((folder) => {
+    const files = readdirSync(resolve(import.meta.dirname, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => ({
+        path: `${folder}/${file}`,
+        text: readFileSync(resolve(import.meta.dirname, folder, file), 'utf8'),
+      }));
+    const helpers = files
+      .filter(({ path, text }) => !path.endsWith('.test.ts') && CHANGES_SHARED_STATE.test(text))
+      .map(({ path }) => `/${basename(path, '.ts')}.ts'`);
+    return files
+      .filter(({ path }) => path.endsWith('.test.ts'))
+      .filter(
+        ({ text }) => CHANGES_SHARED_STATE.test(text) || helpers.some((helper) => text.includes(helper)),
+      )
+      .map(({ path }) => path);
+  });
+
+const UNIT_NODE = ['tests/unit-node', 'tests/payment-provider/unit'];
+const INTEGRATION = ['tests/integration', 'tests/payment-provider/integration'];
 
 /**
  * Browser-side unit tests that compare an object's class with Node's own (`instanceof URL`, `DOMException`): they run
@@ -46,11 +52,12 @@ const OWN_REALM = [
   'tests/unit/shared/site-platform/site-bridge-loader.test.ts',
 ];
 
-// Five projects: `unit` and `unit-own-realm` (components and pure modules, in happy-dom), `unit-node` and
-// `unit-node-isolated` (pure modules of the backend functions and the harness that run in Node: no server, no port) and
-// `integration` (the platform emulator and the platform client over real HTTP and WebSocket, in Node). The payment
-// provider's stand-in keeps its tests in one folder, tests/payment-provider: its `unit/` tests are in the
-// `unit-node` projects, its `integration/` ones in `integration`. `npm run test:quick` runs the four `unit` ones.
+// Three kinds of test, each in a project that shares what it can and one for the files that cannot: `unit` and
+// `unit-own-realm` (components and pure modules, in happy-dom), `unit-node` and `unit-node-isolated` (pure modules of
+// the backend functions and the harness that run in Node: no server, no port), `integration` and `integration-isolated`
+// (the platform emulator and the platform client over real HTTP and WebSocket, in Node). The payment provider's
+// stand-in keeps its tests in one folder, tests/payment-provider: its `unit/` tests are in the `unit-node` projects,
+// its `integration/` ones in the `integration` projects. `npm run test:quick` runs the four `unit` ones.
 export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(defaultSiteConfig) },
   // The backend functions import npm packages as Deno does (`npm:name@version`); in Node the same package comes from
@@ -58,8 +65,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+/, replacement: '$1' }] },
   test: {
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine. The integration tests
-    // mostly wait on sockets and timers (the 20-round realtime drop alone takes about 70 s), so three workers share
-    // the cores well: the whole run takes about 90 s instead of 190 s.
+    // mostly wait on sockets and timers (the 20-round realtime drop alone takes over a minute), so three workers share
+    // the cores well.
     maxWorkers: 3,
     projects: [
       {
@@ -94,21 +101,21 @@ export default defineConfig({
         // Password hashing (scrypt) and in-process route tests take seconds on a loaded 2-core machine.
         test: {
           name: 'unit-node',
-          include: ['tests/unit-node/**/*.test.ts', 'tests/payment-provider/unit/**/*.test.ts'],
-          exclude: OWN_MODULE_GRAPH,
+          include: UNIT_NODE.map((folder) => `${folder}/**/*.test.ts`),
+          exclude: ownModuleGraph(UNIT_NODE),
           environment: 'node',
           testTimeout: 20_000,
           // One module graph per worker, not one per file (about a third of the time): these modules keep no state
           // between files but what the setup file resets (timers, clock, environment, spies).
           isolate: false,
-          setupFiles: ['tests/unit-node/setup.ts'],
+          setupFiles: ['tests/support/shared-graph-setup.ts'],
         },
       },
       {
         extends: true,
         test: {
           name: 'unit-node-isolated',
-          include: OWN_MODULE_GRAPH,
+          include: ownModuleGraph(UNIT_NODE),
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -117,7 +124,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/payment-provider/integration/**/*.test.ts'],
+          include: INTEGRATION.map((folder) => `${folder}/**/*.test.ts`),
+          exclude: ownModuleGraph(INTEGRATION),
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          // One module graph per worker, as `unit-node`: each file starts its own emulators and servers.
+          isolate: false,
+          setupFiles: ['tests/support/shared-graph-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-isolated',
+          include: ownModuleGraph(INTEGRATION),
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order — types, lint and import boundaries, unit and integration tests (Vitest), mutation
- * testing of the decision modules (StrykerJS, incremental), the build (which ends with the size budgets), the
- * platform CLI's reading of the project (deploy:check), then the
- * end-to-end tests (Playwright in Debian's Chromium against the harness). Exits non-zero on the first failure; prints
- * one closing line with the counts. `--quick` (`npm run test:quick`): the first three and the unit tests only.
+ * `npm test`: every check. First, in order: types, lint, import boundaries, the backend functions under Deno, the build
+ * (which ends with the size budgets) and the platform CLI's reading of the project (deploy:check). Then two lanes side
+ * by side: the unit and integration tests (Vitest) followed by mutation testing of the decision modules (StrykerJS,
+ * incremental); and the end-to-end tests (Playwright in Debian's Chromium against the harness) followed by the Firefox
+ * smoke. Stops everything on the first failure; prints each step's time and one closing line with the counts.
+ * `--quick` (`npm run test:quick`): types, lint, boundaries and the unit tests only, in order.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +27,13 @@ const steps = [
   // The project's backend functions (base44/functions) under Deno; writes reports/deno.json. It runs before the
   // integration tests because it also fills Deno's cache with the functions' npm packages, which those tests start.
   ['deno', process.execPath, ['tests/deno/run.mjs']],
+  // The build ends with the size budgets (scripts/check-budgets.mjs): every page's document within one round trip
+  // less its headroom.
+  ['build', process.execPath, ['scripts/build.mjs']],
+  // The platform CLI's own reading of the project (base44@0.1.18 from its pinned tarball, fetched once into
+  // node_modules/.cache): entities, functions with base44/shared, and the site just built at the output directory the
+  // CLI resolves. About a second.
+  ['deploy-check', process.execPath, ['scripts/deploy-check.mjs']],
   [
     'unit+integration',
     bin('vitest'),
@@ -34,16 +43,15 @@ const steps = [
   // incremental, so only the mutants of code or tests changed since tests/mutation/stryker-incremental.json are run
   // (nothing at all when the committed result is current); fails under a mutation score of 90%.
   ['mutation', process.execPath, ['scripts/mutation.mjs', '--if-stale']],
-  // The build ends with the size budgets (scripts/check-budgets.mjs): every page's document within one round trip
-  // less its headroom.
-  ['build', process.execPath, ['scripts/build.mjs']],
-  // The platform CLI's own reading of the project (base44@0.1.18 from its pinned tarball, fetched once into
-  // node_modules/.cache): entities, functions with base44/shared, and the site just built at the output directory the
-  // CLI resolves. About a second.
-  ['deploy-check', process.execPath, ['scripts/deploy-check.mjs']],
   ['e2e', bin('playwright'), ['test']],
   // A smoke of the main flows in a second engine (Debian's firefox-esr over WebDriver BiDi); writes reports/firefox.json.
   ['firefox', process.execPath, ['tests/firefox/run.mjs']],
+];
+
+/** The steps that run side by side, each list in order (see below). */
+const LANES = [
+  ['e2e', 'firefox'],
+  ['unit+integration', 'mutation'],
 ];
 
 // `npm run test:quick` (`--quick`): types, lint, boundaries and the unit tests (no server, no browser, no port).
@@ -68,23 +76,72 @@ const { values: flags, positionals: only } = parseArgs({
   allowPositionals: true,
   options: { quick: { type: 'boolean', default: false } },
 });
+const selected = (flags.quick ? quickSteps : steps).filter(([name]) => !only.length || only.includes(name));
 const timings = [];
-for (const [name, command, args] of flags.quick ? quickSteps : steps) {
-  if (only.length && !only.includes(name)) continue;
-  console.log(`\n=== ${name} ===`);
-  const started = performance.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: process.env });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  timings.push(`${name} ${seconds}s`);
-  if (result.status !== 0) {
-    console.error(
-      `\n[test] step "${name}" failed (exit ${result.status ?? result.signal}) after ${seconds}s`,
-    );
-    summary();
-    process.exit(1);
+const running = new Set();
+
+// The checks, the build and the Deno tests one after another; then two lanes side by side, each in order: the tests in
+// Node (Vitest, then mutation) and the tests in browsers (Playwright, then Firefox). They share no port (the Node
+// tests listen on ports the system picks; the browser tests use the fixed ones of `npm start`), and each lane waits on
+// sockets and timers much of the time, so together they take little longer than the browsers alone.
+const first = selected.filter(([name]) => !LANES.some((lane) => lane.includes(name)));
+for (const step of first) await run(step, 'inherit');
+await Promise.all(
+  LANES.map(async (lane, index) => {
+    const laneSteps = selected.filter(([name]) => lane.includes(name));
+    // One lane prints as it goes; the other's output is kept and printed whole when each of its steps ends.
+    for (const step of laneSteps) await run(step, index === 0 ? 'inherit' : 'kept');
+  }),
+);
+summary();
+
+// Ctrl-C or a stop reaches the steps too (each runs in a process group of its own).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopRunning();
+    process.exit(130);
+  });
+}
+
+function stopRunning() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
   }
 }
-summary();
+
+/** Runs one step; on a failure, stops the other lane's step, prints the summary and exits 1. */
+async function run([name, command, args], output) {
+  console.log(`\n=== ${name} ===${output === 'kept' ? ' (its output follows when it ends)' : ''}`);
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    env: process.env,
+    // Its own process group, so that a failure elsewhere stops it with its servers and browsers.
+    detached: true,
+    stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const kept = [];
+  child.stdout?.on('data', (chunk) => kept.push(chunk));
+  child.stderr?.on('data', (chunk) => kept.push(chunk));
+  const [code, signal] = await once(child, 'close');
+  running.delete(child);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (output === 'kept') {
+    console.log(`\n=== ${name}: its output ===`);
+    process.stdout.write(Buffer.concat(kept));
+  }
+  timings.push(`${name} ${seconds}s`);
+  if (code === 0) return;
+  console.error(`\n[test] step "${name}" failed (exit ${code ?? signal}) after ${seconds}s`);
+  stopRunning();
+  summary();
+  process.exit(1);
+}
 
 function summary() {
   let passed = 0;

@@ -4,7 +4,8 @@
  * itself after the refusal window, with every delay inside the configured backoff (never 0), and receives the changes
  * made through the emulator's HTTP API afterwards.
  *
- * Drops are global harness state, hence a `.serial` spec (the `stateful` project runs these one at a time).
+ * A drop closes every socket of the harness, and this is the only end-to-end test that opens one (the site itself does
+ * not subscribe): it runs beside the others, not in the `stateful` project.
  */
 
 import { bundleFixture, type FixtureBundle, serveFixture } from '../fixtures/bundle-fixture.ts';
