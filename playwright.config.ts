@@ -17,7 +17,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL: 'http://localhost:4401',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a fifth of a test's time. In CI a failed test is run once more with a trace (a
+    // flaky one then passes with its trace kept); locally every failure keeps the trace of its one run.
+    trace: ci ? 'on-first-retry' : 'retain-on-failure',
     // Chromium blocks a localhost iframe inside another localhost page unless this is granted (the editor's case).
     permissions: ['local-network-access'],
     launchOptions: {
