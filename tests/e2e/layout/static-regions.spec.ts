@@ -123,8 +123,8 @@ test.describe('static regions', () => {
       context.waitForEvent('page'),
       link.click({ modifiers: [process.platform === 'darwin' ? 'Meta' : 'Control'] }),
     ]);
-    await tab.waitForLoadState('domcontentloaded');
-    expect(tab.url()).toMatch(/\/Pricing$/);
+    // A new tab starts at about:blank (its load can be over before the link's address commits).
+    await tab.waitForURL(/\/Pricing$/, { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/Challenges$/);
     await tab.close();
   });
