@@ -35,7 +35,8 @@ afterEach(() => {
   copy = undefined;
 });
 
-describe('the build the platform CLI runs', () => {
+// Each case runs a production build of a copy of the project: seconds alone, far longer beside the end-to-end tests.
+describe('the build the platform CLI runs', { timeout: 120_000 }, () => {
   it('stops before writing anything, naming every setting the committed file leaves empty', () => {
     copy = copyProject();
     // A site already in dist/: a stopped build must leave it as it was, not half-replaced.

@@ -23,7 +23,7 @@ function spawnCli(
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${out}`)), 60_000);
     child.stdout!.on('data', (chunk) => {
       out += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(out);
@@ -77,7 +77,9 @@ const api = (url: string, token: string | null) => async (method: string, p: str
   return { status: response.status, body: await response.json() };
 };
 
-describe('persistence across SIGKILL', () => {
+// Two cold starts of the harness (its emulator, the provider's stand-in, the functions in workerd): seconds alone, far
+// longer beside the end-to-end tests.
+describe('persistence across SIGKILL', { timeout: 120_000 }, () => {
   it('finds every acknowledged write after kill -9 and restart', async () => {
     const first = await startCli();
     const login = await api(first.url, null)('POST', '/api/apps/local-app/auth/login', {
