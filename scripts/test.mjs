@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
@@ -48,6 +49,9 @@ const steps = [
   ['firefox', process.execPath, ['tests/firefox/run.mjs']],
 ];
 
+/** How long a stopped step has to end by itself before its process group is killed. */
+const STOP_GRACE_MS = 15_000;
+
 /** The steps that run side by side, each list in order (see below). */
 const LANES = [
   ['e2e', 'firefox'],
@@ -80,6 +84,16 @@ const selected = (flags.quick ? quickSteps : steps).filter(([name]) => !only.len
 const timings = [];
 const running = new Set();
 
+// Ctrl-C or a stop reaches the steps too (each runs in a process group of its own).
+let stopping = false;
+for (const name of ['SIGINT', 'SIGTERM']) {
+  process.on(name, () => {
+    if (stopping) return;
+    stopping = true;
+    stopRunning().then(() => process.exit(130));
+  });
+}
+
 // The checks, the build and the Deno tests one after another; then two lanes side by side, each in order: the tests in
 // Node (Vitest, then mutation) and the tests in browsers (Playwright, then Firefox). They share no port (the Node
 // tests listen on ports the system picks; the browser tests use the fixed ones of `npm start`), and each lane waits on
@@ -90,27 +104,33 @@ await Promise.all(
   LANES.map(async (lane, index) => {
     const laneSteps = selected.filter(([name]) => lane.includes(name));
     // One lane prints as it goes; the other's output is kept and printed whole when each of its steps ends.
-    for (const step of laneSteps) await run(step, index === 0 ? 'inherit' : 'kept');
+    for (const step of laneSteps) {
+      if (stopping) return;
+      await run(step, index === 0 ? 'inherit' : 'kept');
+    }
   }),
 );
 summary();
 
-// Ctrl-C or a stop reaches the steps too (each runs in a process group of its own).
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    stopRunning();
-    process.exit(130);
-  });
-}
-
-function stopRunning() {
-  for (const child of running) {
+/**
+ * Stops the steps still running: SIGINT first, which each ends as it would on Ctrl-C (Playwright stops the web server
+ * it started, Vitest and the Firefox runner their servers), then whatever is left in their process groups.
+ */
+async function stopRunning() {
+  const children = [...running];
+  const signal = (pid, name) => {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(pid, name);
     } catch {
       // Already gone.
     }
-  }
+  };
+  for (const child of children) signal(child.pid, 'SIGINT');
+  const closed = children.map((child) =>
+    child.exitCode !== null || child.signalCode !== null ? null : once(child, 'close'),
+  );
+  await Promise.race([Promise.all(closed), delay(STOP_GRACE_MS)]);
+  for (const child of children) signal(-child.pid, 'SIGKILL');
 }
 
 /** Runs one step; on a failure, stops the other lane's step, prints the summary and exits 1. */
@@ -136,9 +156,11 @@ async function run([name, command, args], output) {
     process.stdout.write(Buffer.concat(kept));
   }
   timings.push(`${name} ${seconds}s`);
-  if (code === 0) return;
+  // Stopped because the other lane failed (or on Ctrl-C): that one reports.
+  if (code === 0 || stopping) return;
+  stopping = true;
   console.error(`\n[test] step "${name}" failed (exit ${code ?? signal}) after ${seconds}s`);
-  stopRunning();
+  await stopRunning();
   summary();
   process.exit(1);
 }
