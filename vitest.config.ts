@@ -41,7 +41,9 @@ const ownModuleGraph = (folders: string[]): string[] =>
   });
 
 const UNIT_NODE = ['tests/unit-node', 'tests/payment-provider/unit'];
+const UNIT_NODE_OWN_GRAPH = ownModuleGraph(UNIT_NODE);
 const INTEGRATION = ['tests/integration', 'tests/payment-provider/integration'];
+const INTEGRATION_OWN_GRAPH = ownModuleGraph(INTEGRATION);
 
 /**
  * Browser-side unit tests that compare an object's class with Node's own (`instanceof URL`, `DOMException`): they run
@@ -102,7 +104,7 @@ export default defineConfig({
         test: {
           name: 'unit-node',
           include: UNIT_NODE.map((folder) => `${folder}/**/*.test.ts`),
-          exclude: ownModuleGraph(UNIT_NODE),
+          exclude: UNIT_NODE_OWN_GRAPH,
           environment: 'node',
           testTimeout: 20_000,
           // One module graph per worker, not one per file (about a third of the time): these modules keep no state
@@ -115,7 +117,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit-node-isolated',
-          include: ownModuleGraph(UNIT_NODE),
+          include: UNIT_NODE_OWN_GRAPH,
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -125,7 +127,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: INTEGRATION.map((folder) => `${folder}/**/*.test.ts`),
-          exclude: ownModuleGraph(INTEGRATION),
+          exclude: INTEGRATION_OWN_GRAPH,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -138,7 +140,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration-isolated',
-          include: ownModuleGraph(INTEGRATION),
+          include: INTEGRATION_OWN_GRAPH,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
